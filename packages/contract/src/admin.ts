@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { envelope, idList, intField, paging } from './common';
+
+const ruleString = z
+  .string()
+  .trim()
+  .regex(/^\/[A-Za-z0-9_/#.-]{1,127}$/, 'a rule string starts with / (at most 128 characters)');
+
+export const authGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  rules: z.array(z.string()),
+  userCount: z.number().int(),
+});
+
+export const authGetBody = z.object({ ...paging(1000, 100) });
+export const authGetResponse = envelope(
+  z.object({ list: z.array(authGroup), total: z.number().int() }),
+);
+export const authSetBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (at most 32)'),
+  title: z.string().trim().min(1).max(64),
+  rules: z.array(ruleString).max(200).default([]),
+});
+export const authUpdateBody = z.object({
+  id: intField().positive(),
+  title: z.string().trim().min(1).max(64).optional(),
+  rules: z.array(ruleString).max(200).optional(),
+});
+export const authDeleteBody = z.object({ id: intField().positive() });
+export const authGroupResponse = envelope(authGroup);
+
+export const batchUpdateGroupBody = z.object({
+  userIds: idList(500),
+  groupIds: idList(50),
+});
+export const batchUpdateGroupResponse = envelope(z.object({ updated: z.number().int() }));

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MOBILE_PATTERN, PASSWORD_MIN_LENGTH } from '@hotline/domain';
+import { envelope } from './common';
+
+/** Login bodies: plain fields, or `param` holding the RSA-encrypted JSON of the plain fields. */
+export const passwordLoginFields = z.object({
+  username: z.string().trim().min(1, 'login.usernameEmpty').max(64),
+  password: z.string().min(PASSWORD_MIN_LENGTH, 'login.passwordShort').max(128),
+});
+
+export const encryptedParam = z.string().min(1).max(8192);
+
+export const passwordLoginBody = z.object({
+  username: z.string().max(64).optional(),
+  password: z.string().max(128).optional(),
+  param: encryptedParam.optional(),
+});
+
+export const mobileField = z.string().trim().regex(MOBILE_PATTERN, 'login.mobileInvalid');
+
+export const sendSmsBody = z.object({ mobile: mobileField });
+
+export const checkCodeFields = z.object({
+  mobile: mobileField,
+  code: z
+    .string()
+    .trim()
+    .min(1, 'login.codeEmpty')
+    .regex(/^\d{4,8}$/, 'sms.codeWrong'),
+});
+
+export const checkCodeBody = z.object({
+  mobile: z.string().max(32).optional(),
+  code: z.string().max(16).optional(),
+  param: encryptedParam.optional(),
+});
+
+export const ssoLoginBody = z.object({ token: z.string().min(1).max(4096) });
+
+export const tokenData = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export const tokenResponse = envelope(tokenData);
+
+export const publicKeyResponse = envelope(
+  z.object({
+    publicKey: z.string(),
+    mockServer: z.boolean(),
+    algorithm: z.string(),
+    chunkBytes: z.number().int(),
+  }),
+);
+
+export const userInfoData = z.object({
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  info: z.object({
+    uid: z.number().int(),
+    orgid: z.number().int(),
+    isStreet: z.number().int(),
+    publicid: z.string(),
+    officeId: z.number().int(),
+    officeName: z.string(),
+    townid: z.number().int(),
+    unitKind: z.string(),
+    mobile: z.string(),
+  }),
+});
+export type UserInfo = z.infer<typeof userInfoData>;
+export const userInfoResponse = envelope(userInfoData);
+
+export const messageResponse = envelope(z.object({}).passthrough());

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** The `{code, msg, data}` envelope every endpoint answers in. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+
+export const emptyData = z.object({}).strict();
+
+/** Integers that may arrive as strings (form-encoded bodies, query strings). */
+export const intField = () => z.coerce.number().int();
+
+/** A list of ids as an array or a comma-separated string (forms send the latter). */
+export const idList = (max = 1000) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : v,
+    z.array(z.coerce.number().int().positive()).min(1).max(max),
+  );
+
+/** Paging of the config and list calls; the spec uses page sizes up to 1000 for config. */
+export const paging = (maxPageSize: number, defaultPageSize: number) => ({
+  pageNo: intField().min(1).max(100000).default(1),
+  pageSize: intField().min(1).max(maxPageSize).default(defaultPageSize),
+});
+
+/** A boolean that may arrive as 1/0, '1'/'0', 'true'/'false'. */
+export const flag = () =>
+  z.preprocess((v) => {
+    if (v === '1' || v === 1 || v === 'true') return true;
+    if (v === '0' || v === 0 || v === 'false') return false;
+    return v;
+  }, z.boolean());

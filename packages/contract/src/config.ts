@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { envelope, intField, paging, flag } from './common';
+
+export const CONFIG_TYPES = ['string', 'number', 'switch', 'text', 'select', 'json'] as const;
+
+const groupName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (at most 32)');
+const entryName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, 'lower-case letters, digits and _ (at most 64)');
+
+export const configListBody = z.object({
+  group: groupName.default('jsjb'),
+  ...paging(1000, 1000),
+});
+
+export const configEntry = z.object({
+  id: z.number().int(),
+  group: z.string(),
+  name: z.string(),
+  title: z.string(),
+  value: z.string(),
+  type: z.enum(CONFIG_TYPES),
+  options: z.array(z.string()),
+  isPublic: z.boolean(),
+  remark: z.string(),
+  sort: z.number().int(),
+});
+export type ConfigEntry = z.infer<typeof configEntry>;
+
+export const configListResponse = envelope(
+  z.object({
+    lists: z.array(configEntry),
+    total: z.number().int(),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+);
+
+export const configGroup = z.object({
+  name: z.string(),
+  title: z.string(),
+  sort: z.number().int(),
+  entries: z.number().int(),
+});
+export const configGroupListResponse = envelope(z.object({ list: z.array(configGroup) }));
+
+export const addGroupBody = z.object({
+  name: groupName,
+  title: z.string().trim().min(1).max(64),
+  sort: intField().min(0).max(100000).default(0),
+});
+export const saveGroupBody = z.object({
+  name: groupName,
+  title: z.string().trim().min(1).max(64).optional(),
+  sort: intField().min(0).max(100000).optional(),
+});
+export const deleteGroupBody = z.object({ name: groupName });
+
+export const addConfigBody = z.object({
+  group: groupName,
+  name: entryName,
+  title: z.string().trim().min(1).max(64),
+  value: z.string().max(20000).default(''),
+  type: z.enum(CONFIG_TYPES).default('string'),
+  options: z.array(z.string().max(64)).max(50).optional(),
+  isPublic: flag().default(false),
+  remark: z.string().max(500).default(''),
+  sort: intField().min(0).max(100000).default(0),
+});
+export const saveConfigBody = z.object({
+  id: intField().positive(),
+  title: z.string().trim().min(1).max(64).optional(),
+  value: z.string().max(20000).optional(),
+  isPublic: flag().optional(),
+  remark: z.string().max(500).optional(),
+  sort: intField().min(0).max(100000).optional(),
+});
+export const deleteConfigBody = z.object({ id: intField().positive() });
+export const configEntryResponse = envelope(configEntry);

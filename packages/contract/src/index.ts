@@ -1,0 +1,6 @@
+export * from './common';
+export * from './auth';
+export * from './config';
+export * from './menu';
+export * from './admin';
+export * from './misc';

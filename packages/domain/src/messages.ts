@@ -1,0 +1,97 @@
+import type { Lang } from './codes';
+
+/**
+ * Every user-facing server message, in both languages. Services raise errors by key so the
+ * reply speaks the caller's language (Accept-Language), Chinese by default.
+ */
+export const MESSAGES = {
+  'login.usernameEmpty': { zh: '用户名不能为空', en: 'user name cannot be empty' },
+  'login.passwordShort': { zh: '密码不能少于6位', en: 'password cannot be less than 6 digits' },
+  'login.wrongCredentials': { zh: '用户名或密码错误', en: 'wrong user name or password' },
+  'login.locked': {
+    zh: '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    en: 'too many failed logins: the account is locked, try again in {minutes} minutes',
+  },
+  'login.disabled': { zh: '账号已停用', en: 'the account is disabled' },
+  'login.methodDisabled': { zh: '该登录方式未启用', en: 'this login method is not enabled' },
+  'login.encryptionRequired': {
+    zh: '密码须经 RSA 加密后提交',
+    en: 'the password must be sent RSA-encrypted',
+  },
+  'login.decryptFailed': { zh: '加密数据无法解密', en: 'the encrypted data could not be decrypted' },
+  'login.mobileInvalid': { zh: '请输入正确的手机号', en: 'enter the correct mobile phone number' },
+  'login.codeEmpty': { zh: '请输入手机验证码', en: 'enter the phone verification code' },
+  'sms.sent': { zh: '验证码已发送', en: 'verification code sent' },
+  'sms.tooSoon': {
+    zh: '发送过于频繁，请 {seconds} 秒后再试',
+    en: 'sent too recently, try again in {seconds} s',
+  },
+  'sms.codeWrong': { zh: '验证码错误', en: 'wrong verification code' },
+  'sms.codeExpired': {
+    zh: '验证码已失效，请重新获取',
+    en: 'the verification code has expired, request a new one',
+  },
+  'sms.codeBurned': {
+    zh: '验证码错误次数过多，已作废，请重新获取',
+    en: 'too many wrong tries: the code is void, request a new one',
+  },
+  'sso.notConfigured': {
+    zh: '本部署未配置单点登录',
+    en: 'single sign-on is not configured in this deployment',
+  },
+  'sso.invalid': { zh: '单点登录令牌无效', en: 'the single sign-on token is invalid' },
+  'sso.expired': { zh: '单点登录令牌已过期', en: 'the single sign-on token has expired' },
+  'sso.replayed': { zh: '单点登录令牌已被使用', en: 'the single sign-on token was already used' },
+  'sso.unknownUser': {
+    zh: '单点登录账号不存在或已停用',
+    en: 'the single sign-on account does not exist or is disabled',
+  },
+  'session.missing': { zh: '请先登录', en: 'please log in' },
+  'session.invalid': { zh: '登录已失效，请重新登录', en: 'the login is no longer valid, please log in again' },
+  'session.tokenExpired': { zh: '令牌已过期', en: 'token expired' },
+  'session.loggedOut': { zh: '已退出登录', en: 'logged out' },
+  'auth.adminOnly': { zh: '仅管理员可执行此操作', en: 'only an administrator may do this' },
+  'auth.forbidden': { zh: '没有权限执行此操作', en: 'you do not have permission to do this' },
+  'config.groupExists': { zh: '配置分组已存在', en: 'the config group already exists' },
+  'config.groupMissing': { zh: '配置分组不存在', en: 'the config group does not exist' },
+  'config.groupNotEmpty': {
+    zh: '分组下仍有配置项，不能删除',
+    en: 'the group still holds config entries and cannot be deleted',
+  },
+  'config.entryExists': { zh: '配置项已存在', en: 'the config entry already exists' },
+  'config.entryMissing': { zh: '配置项不存在', en: 'the config entry does not exist' },
+  'config.valueInvalid': { zh: '配置值不合法：{reason}', en: 'invalid config value: {reason}' },
+  'group.exists': { zh: '角色已存在', en: 'the role already exists' },
+  'group.missing': { zh: '角色不存在', en: 'the role does not exist' },
+  'group.inUse': {
+    zh: '角色仍有用户，不能删除',
+    en: 'the role still has users and cannot be deleted',
+  },
+  'user.missing': { zh: '用户不存在：{ids}', en: 'no such user: {ids}' },
+  'errorLog.tooMany': {
+    zh: '错误上报过于频繁',
+    en: 'too many error reports, slow down',
+  },
+  'request.invalidJson': { zh: '请求内容不是合法的 JSON', en: 'the request body is not valid JSON' },
+  'request.tooLarge': { zh: '请求内容过大', en: 'the request body is too large' },
+  'request.unsupportedType': {
+    zh: '不支持的请求内容类型',
+    en: 'unsupported request content type',
+  },
+  'request.notFound': { zh: '接口不存在：{path}', en: 'no such endpoint: {path}' },
+  'request.serverError': {
+    zh: '服务器内部错误，请稍后再试',
+    en: 'internal server error, please try again later',
+  },
+  ok: { zh: '操作成功', en: 'success' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageParams = Record<string, string | number>;
+
+export function translate(key: MessageKey, lang: Lang, params: MessageParams = {}): string {
+  const template: string = MESSAGES[key][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

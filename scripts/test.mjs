@@ -1,0 +1,68 @@
+// `npm test`: every suite, one after another, then one summary line CI can read.
+//   domain and contract units · server on PGlite · server on PostgreSQL (when TEST_DATABASE_URL
+//   is set) · web units · Playwright in Chromium against the real server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), 'hotline-test-'));
+const results = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+  return res.status ?? 1;
+}
+
+function vitestSuite(label, dir, env = {}) {
+  const out = join(scratch, `${label.replace(/\W+/g, '-')}.json`);
+  const status = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    cwd: join(root, dir),
+    env,
+  });
+  let passed = 0;
+  let failed = status === 0 ? 0 : 1;
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  }
+  results.push({ label, passed, failed, status });
+}
+
+vitestSuite('domain', 'packages/domain');
+vitestSuite('server on PGlite', 'server', { TEST_DB: 'pglite' });
+if (process.env.TEST_DATABASE_URL) {
+  vitestSuite('server on PostgreSQL', 'server', { TEST_DB: 'postgres' });
+} else {
+  console.log('\n(server on PostgreSQL skipped: set TEST_DATABASE_URL to run it, as .ci/run does)');
+}
+vitestSuite('web units', 'web');
+
+const build = run('build console', 'npm', ['run', 'build', '-w', 'web']);
+const chromium = build === 0 ? run('chromium', 'node', ['scripts/ensure-chromium.mjs']) : 1;
+if (build !== 0 || chromium !== 0) {
+  results.push({ label: 'e2e (not run: build or Chromium missing)', passed: 0, failed: 1, status: 1 });
+} else {
+  const report = join(root, 'e2e/artifacts/results.json');
+  rmSync(report, { force: true });
+  const status = run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], { cwd: join(root, 'e2e') });
+  let passed = 0;
+  let failed = status === 0 ? 0 : 1;
+  if (existsSync(report)) {
+    const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
+    passed = stats.expected + stats.flaky;
+    failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+  }
+  results.push({ label: 'e2e (Playwright, Chromium)', passed, failed, status });
+}
+
+rmSync(scratch, { recursive: true, force: true });
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.label.padEnd(44)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.every((r) => r.status === 0) ? 0 : 1);

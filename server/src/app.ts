@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { registerAccess } from './http/access';
+import { registerErrorHandling } from './http/error-handler';
+import { validatorCompiler } from './http/validation';
+import { authGroupRoutes } from './modules/admin/auth-group.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { menuRoutes } from './modules/menu/menu.routes';
+import { miscRoutes } from './modules/misc/misc.routes';
+
+export interface AppOptions {
+  /** Folder of the built console; served at / when it exists. */
+  webDist?: string | undefined;
+  logger?: boolean | { level: string };
+}
+
+export const API_PREFIX = '/api';
+
+/** The HTTP application: plugins, then one module per feature under /api. */
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerAccess(app, ctx);
+  await app.register(formbody);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '12345 hotline work-order API',
+        description: 'Every reply is the envelope {code, msg, data}; see docs/api.md.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(ctx));
+      await api.register(configRoutes(ctx));
+      await api.register(menuRoutes(ctx));
+      await api.register(authGroupRoutes(ctx));
+      await api.register(miscRoutes(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webDist, prefix: '/', wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { codeMessage, httpStatusFor, translate } from '@hotline/domain';
+import { AppError } from './app-error';
+import { ValidationError, formatIssues } from './validation';
+
+const TOO_LARGE = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
+const BAD_BODY = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+]);
+
+/**
+ * Every failure answers in the envelope. User mistakes are 4xx with a message that says what is
+ * wrong; only genuine faults are 500, and those are logged with their stack.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = request.lang;
+    let code: number;
+    let msg: string;
+    if (error instanceof AppError) {
+      code = error.code;
+      msg = translate(error.key, lang, error.params);
+    } else if (error instanceof ValidationError) {
+      code = 400;
+      msg = formatIssues(error.issues, lang, error.part);
+    } else if (error.validation && error.validation.length > 0) {
+      code = 400;
+      msg = error.message;
+    } else if (error.code && TOO_LARGE.has(error.code)) {
+      code = 413;
+      msg = translate('request.tooLarge', lang);
+    } else if (error.code && BAD_BODY.has(error.code)) {
+      code = 400;
+      msg = translate('request.invalidJson', lang);
+    } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      code = 400;
+      msg = translate('request.unsupportedType', lang);
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      code = error.statusCode;
+      msg = codeMessage(code, lang);
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      code = 500;
+      msg = translate('request.serverError', lang);
+    }
+    void reply.status(httpStatusFor(code)).send({ code, msg, data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    void reply
+      .status(404)
+      .send({ code: 404, msg: translate('request.notFound', request.lang, { path }), data: null });
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, translate, type Lang, type MessageKey } from '@hotline/domain';
+
+/** Thrown by the validator; the error handler turns it into a 400 naming the field. */
+export class ValidationError extends Error {
+  constructor(
+    readonly issues: z.core.$ZodIssue[],
+    readonly part: string,
+  ) {
+    super('validation failed');
+    this.name = 'ValidationError';
+  }
+}
+
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  return (data: unknown) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: new ValidationError(result.error.issues, httpPart ?? 'body') };
+  };
+};
+
+const zhLocale = z.locales.zhCN().localeError;
+
+function isMessageKey(message: string): message is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, message);
+}
+
+function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
+  if (isMessageKey(issue.message)) return translate(issue.message, lang);
+  if (lang === 'zh') {
+    const zh = zhLocale(issue as never);
+    const text = typeof zh === 'string' ? zh : zh?.message;
+    if (text) return text;
+  }
+  return issue.message;
+}
+
+/** "username: 用户名不能为空; pageSize: ..." — each issue names its field. */
+export function formatIssues(issues: z.core.$ZodIssue[], lang: Lang, part = 'body'): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = issue.path.length > 0 ? issue.path.join('.') : part;
+      return `${field}: ${issueMessage(issue, lang)}`;
+    })
+    .join('; ');
+}
+
+/** Validate data the route could not validate up front (decrypted payloads and the like). */
+export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (!result.success) throw new ValidationError(result.error.issues, 'body');
+  return result.data;
+}

@@ -1,0 +1,112 @@
+import type { UnitKind } from '@hotline/domain';
+import type { AppContext } from '../../context';
+import { AppError, unauthorized } from '../../http/app-error';
+import type { AuthContext } from './auth-context';
+import * as sessions from './session.repository';
+import { newOpaqueToken, sha256 } from './tokens';
+
+/** A refreshed token may be refreshed again for this long (two tabs refreshing at once). */
+const REFRESH_GRACE_MS = 60_000;
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: string;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+async function issueToken(ctx: AppContext, db: AppContext['db'], sessionId: string): Promise<IssuedToken> {
+  const now = ctx.now();
+  const token = newOpaqueToken();
+  const expiresAt = new Date(now.getTime() + ctx.settings.accessTokenTtlSeconds * 1000);
+  await sessions.insertToken(db, { tokenHash: sha256(token), sessionId, now, expiresAt });
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/** Starts a server-side session for a user who has just proved who they are. */
+export async function startSession(
+  ctx: AppContext,
+  userId: number,
+  method: 'password' | 'sms' | 'sso',
+  client: ClientInfo,
+): Promise<IssuedToken> {
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + ctx.settings.sessionMaxAgeSeconds * 1000);
+  const issued = await ctx.db.transaction().execute(async (trx) => {
+    const sessionId = await sessions.insertSession(trx, {
+      userId,
+      method,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      expiresAt,
+      now,
+    });
+    return issueToken(ctx, trx, sessionId);
+  });
+  await sessions.deleteStaleTokens(ctx.db, new Date(now.getTime() - 7 * 24 * 3600 * 1000));
+  return issued;
+}
+
+type Lookup = NonNullable<Awaited<ReturnType<typeof sessions.findByToken>>>;
+
+function sessionAlive(row: Lookup, now: Date): boolean {
+  return row.revoked_at === null && row.session_expires_at > now && !row.disabled;
+}
+
+function toAuthContext(row: Lookup): AuthContext {
+  return {
+    userId: row.user_id,
+    sessionId: row.session_id,
+    username: row.username,
+    realname: row.realname,
+    mobile: row.mobile,
+    avatar: row.avatar,
+    unit: {
+      id: row.unit_id,
+      kind: row.unit_kind as UnitKind,
+      name: row.unit_name,
+      code: row.unit_code,
+      parentId: row.parent_id,
+      parentKind: row.parent_kind as UnitKind | null,
+    },
+    roles: row.is_admin ? ['admin', ...row.roles.filter((r) => r !== 'admin')] : row.roles,
+    rules: row.rules,
+    acl: { admin: row.is_admin, roles: row.roles, permissions: row.rules },
+  };
+}
+
+/**
+ * Resolves a bearer token. Unknown token, revoked or too-old session: 401. A live session whose
+ * access token has expired: 402, which the console answers with one refresh.
+ */
+export async function authenticate(ctx: AppContext, token: string): Promise<AuthContext> {
+  const row = await sessions.findByToken(ctx.db, sha256(token));
+  const now = ctx.now();
+  if (!row || !sessionAlive(row, now)) throw unauthorized('session.invalid');
+  if (row.token_expires_at <= now) throw new AppError(402, 'session.tokenExpired');
+  return toAuthContext(row);
+}
+
+/** Exchanges a (possibly expired) access token of a live session for a fresh one. */
+export async function refresh(ctx: AppContext, token: string): Promise<IssuedToken> {
+  const tokenHash = sha256(token);
+  const row = await sessions.findByToken(ctx.db, tokenHash);
+  const now = ctx.now();
+  if (!row || !sessionAlive(row, now)) throw unauthorized('session.invalid');
+  if (row.token_refreshed_at && now.getTime() - row.token_refreshed_at.getTime() > REFRESH_GRACE_MS) {
+    throw unauthorized('session.invalid');
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    await sessions.markTokenRefreshed(trx, tokenHash, now);
+    return issueToken(ctx, trx, row.session_id);
+  });
+}
+
+/** Ends the session the token belongs to; an unknown or dead token is already logged out. */
+export async function endSession(ctx: AppContext, token: string): Promise<void> {
+  const row = await sessions.findByToken(ctx.db, sha256(token));
+  if (row) await sessions.revokeSession(ctx.db, row.session_id, ctx.now());
+}

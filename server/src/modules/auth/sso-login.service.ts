@@ -1,0 +1,48 @@
+import { createPublicKey } from 'node:crypto';
+import { errors, jwtVerify, type JWTPayload } from 'jose';
+import type { AppContext } from '../../context';
+import { AppError, unauthorized } from '../../http/app-error';
+import * as users from '../users/user.repository';
+import { loginSwitches } from './login-switches';
+import { startSession, type ClientInfo, type IssuedToken } from './session.service';
+
+/** An SSO token may live at most this long from issue to expiry. */
+export const SSO_MAX_LIFETIME_S = 300;
+
+/**
+ * Single sign-on from a trusted system: a short-lived JWT signed with the configured shared
+ * secret (HS256) or key pair (RS256/ES256), naming the user in `sub`, with a unique `jti`.
+ * Expired, unsigned, wrongly signed, over-long and replayed tokens are refused.
+ */
+export async function ssoLogin(ctx: AppContext, token: string, client: ClientInfo): Promise<IssuedToken> {
+  const { sharedSecret, publicKey, audience } = ctx.settings.sso;
+  if (!sharedSecret && !publicKey) throw new AppError(501, 'sso.notConfigured');
+  if (!(await loginSwitches(ctx.db)).sso) throw new AppError(403, 'login.methodDisabled');
+  const key = publicKey ? createPublicKey(publicKey) : new TextEncoder().encode(sharedSecret);
+  const algorithms = publicKey ? ['RS256', 'ES256'] : ['HS256'];
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, key, {
+      algorithms,
+      audience,
+      currentDate: ctx.now(),
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+    }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw unauthorized('sso.expired');
+    throw unauthorized('sso.invalid');
+  }
+  const { exp = 0, iat = 0, jti = '', sub = '' } = payload;
+  if (exp - iat > SSO_MAX_LIFETIME_S || jti.length > 200) throw unauthorized('sso.invalid');
+  const user = await users.findByUsername(ctx.db, sub);
+  if (!user || user.disabled) throw unauthorized('sso.unknownUser');
+  const fresh = await ctx.db
+    .insertInto('sso_used_tokens')
+    .values({ jti, expires_at: new Date(exp * 1000) })
+    .onConflict((oc) => oc.doNothing())
+    .returning('jti')
+    .executeTakeFirst();
+  if (!fresh) throw unauthorized('sso.replayed');
+  await ctx.db.deleteFrom('sso_used_tokens').where('expires_at', '<', ctx.now()).execute();
+  return startSession(ctx, user.id, 'sso', client);
+}

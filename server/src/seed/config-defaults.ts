@@ -1,0 +1,86 @@
+/** Config groups and their default entries (group `jsjb` is the console's web config). */
+
+export interface ConfigDefault {
+  name: string;
+  title: string;
+  value: string;
+  type: 'string' | 'number' | 'switch' | 'text' | 'select' | 'json';
+  options?: string[];
+  isPublic: boolean;
+  remark?: string;
+}
+
+export const CONFIG_GROUPS = [
+  { name: 'jsjb', title: '接诉即办', sort: 1 },
+  { name: 'system', title: '系统', sort: 2 },
+];
+
+const sw = (name: string, title: string, on: boolean, remark = ''): ConfigDefault => ({
+  name,
+  title,
+  value: on ? '1' : '0',
+  type: 'switch',
+  isPublic: true,
+  remark,
+});
+const num = (name: string, title: string, value: number, remark = ''): ConfigDefault => ({
+  name,
+  title,
+  value: String(value),
+  type: 'number',
+  isPublic: true,
+  remark,
+});
+
+export const JSJB_DEFAULTS: ConfigDefault[] = [
+  { name: 'website_name', title: '网站名称', value: '12345接诉即办工单系统', type: 'string', isPublic: true },
+  sw('is_has_ws', '启用实时推送', true),
+  { name: 'is_has_ws_json', title: '推送附加配置', value: '{}', type: 'json', isPublic: true },
+  sw('is_waihu', '启用外呼', false),
+  sw('is_heyi_waihu', '启用合一外呼', false),
+  sw('is_has_badge_99', '角标超过99显示99+', true),
+  sw('is_lingdao_zisu', '领导自诉', false),
+  sw('is_has_zisuanjian', '自诉案件', false),
+  sw('login_password', '账号密码登录', true),
+  sw('login_sms', '短信验证码登录', true),
+  sw('login_sso', '单点登录', true),
+  sw('login_scan', '扫码登录', false),
+  sw('login_callback', '第三方回调登录', false),
+  sw('login_rsa', '登录密码RSA加密', false),
+  { name: 'login_path', title: '登录页路径', value: '/login', type: 'string', isPublic: true },
+  {
+    name: 'overdue_warning_mode',
+    title: '超期预警口径',
+    value: '2days',
+    type: 'select',
+    options: ['yesterday', '2days', '8hours'],
+    isPublic: true,
+    remark: 'yesterday: deadline fell yesterday; 2days: within 2 days; 8hours: within 8 hours',
+  },
+  sw('huifang_state_mode', '待回访口径（1: 11,12；0: 2,11,12,13）', false),
+  num('refuse_sign_hours', '可拒签时限（小时）', 24),
+  num('limit_emergency_hours', '紧急件办理时限（小时）', 2),
+  num('limit_utility_hours', '水电气热办理时限（小时）', 24),
+  num('limit_general_hours', '一般件办理时限（小时）', 168),
+  num('limit_complex_hours', '复杂件办理时限（小时）', 360),
+  num('assessment_period_day', '考核周期起始日', 19),
+  num('upload_max_mb', '上传文件大小上限（MB）', 20),
+];
+
+export const SYSTEM_DEFAULTS: ConfigDefault[] = [
+  {
+    name: 'sms_provider',
+    title: '短信通道',
+    value: 'simulator',
+    type: 'string',
+    isPublic: false,
+    remark: 'simulator writes codes to the server log',
+  },
+  {
+    name: 'telephony_provider',
+    title: '外呼通道',
+    value: 'simulator',
+    type: 'string',
+    isPublic: false,
+  },
+];

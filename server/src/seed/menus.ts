@@ -1,0 +1,159 @@
+import { QUEUES, RULES, type Guard, type QueueScope } from '@hotline/domain';
+
+/** The menu rule list: routes, their guards and conditions. Keys are stable. */
+export interface MenuSeed {
+  key: string;
+  parentKey?: string;
+  path: string;
+  name: string;
+  component: string;
+  title: string;
+  titleEn: string;
+  icon?: string;
+  isMenu?: boolean;
+  queueId?: string;
+  guard?: Guard;
+  unitKinds?: QueueScope[];
+  configKey?: string;
+}
+
+const GROUPS: Record<QueueScope, { path: string; title: string; titleEn: string; icon: string; guard: Guard; unit: QueueScope }> = {
+  district: {
+    path: '/jsjb/district',
+    title: '区级工单',
+    titleEn: 'District orders',
+    icon: 'file-text',
+    guard: [RULES.districtQuery, RULES.leader],
+    unit: 'district',
+  },
+  street: { path: '/jsjb/street', title: '街乡镇工单', titleEn: 'Street orders', icon: 'environment', guard: [RULES.street], unit: 'street' },
+  department: { path: '/jsjb/dept', title: '部门工单', titleEn: 'Department orders', icon: 'bank', guard: [RULES.department], unit: 'department' },
+  callback: { path: '/jsjb/callback', title: '回访管理', titleEn: 'Return visits', icon: 'phone', guard: [RULES.callback], unit: 'district' },
+};
+
+function queueMenus(): MenuSeed[] {
+  const out: MenuSeed[] = [];
+  for (const [scope, group] of Object.entries(GROUPS) as [QueueScope, (typeof GROUPS)[QueueScope]][]) {
+    out.push({
+      key: `group_${scope}`,
+      path: group.path,
+      name: `Group${scope[0]?.toUpperCase()}${scope.slice(1)}`,
+      component: 'Layout',
+      title: group.title,
+      titleEn: group.titleEn,
+      icon: group.icon,
+      guard: group.guard,
+      unitKinds: [group.unit],
+    });
+    for (const queue of QUEUES.filter((q) => q.scope === scope)) {
+      out.push({
+        key: `queue_${queue.id}`,
+        parentKey: `group_${scope}`,
+        path: `${group.path}/${queue.id}`,
+        name: `Queue_${queue.id}`,
+        component: 'workorder/queue',
+        title: queue.zh,
+        titleEn: queue.en,
+        queueId: queue.id,
+        guard: group.guard,
+        unitKinds: [group.unit],
+      });
+    }
+  }
+  return out;
+}
+
+const ACTORS: Guard = [RULES.districtQuery, RULES.street, RULES.department, RULES.callback, RULES.case];
+const NOBODY_BUT_ADMIN: Guard = ['/system/admin'];
+
+export const MENU_SEED: MenuSeed[] = [
+  { key: 'home', path: '/index', name: 'Index', component: 'index/index', title: '首页', titleEn: 'Home', icon: 'home' },
+  ...queueMenus(),
+  { key: 'group_work', path: '/jsjb/work', name: 'GroupWork', component: 'Layout', title: '工单办理', titleEn: 'Work', icon: 'solution', guard: ACTORS },
+  {
+    key: 'intake',
+    parentKey: 'group_work',
+    path: '/jsjb/work/intake',
+    name: 'Intake',
+    component: 'workorder/intake',
+    title: '自建工单',
+    titleEn: 'New order',
+    guard: [RULES.case],
+  },
+  {
+    key: 'my_locked',
+    parentKey: 'group_work',
+    path: '/jsjb/work/locked',
+    name: 'MyLocked',
+    component: 'workorder/locked',
+    title: '我锁定的工单',
+    titleEn: 'My locked orders',
+    guard: ACTORS,
+  },
+  {
+    key: 'order_detail',
+    parentKey: 'group_work',
+    path: '/jsjb/work/order/:id',
+    name: 'OrderDetail',
+    component: 'workorder/detail',
+    title: '工单详情',
+    titleEn: 'Order detail',
+    isMenu: false,
+    guard: [...(ACTORS as string[]), RULES.leader],
+  },
+  {
+    key: 'group_call',
+    path: '/call',
+    name: 'GroupCall',
+    component: 'Layout',
+    title: '外呼管理',
+    titleEn: 'Outbound calls',
+    icon: 'customer-service',
+    guard: [RULES.case, RULES.districtQuery],
+    configKey: 'is_waihu',
+  },
+  {
+    key: 'call_records',
+    parentKey: 'group_call',
+    path: '/call/records',
+    name: 'CallRecords',
+    component: 'call/records',
+    title: '通话记录',
+    titleEn: 'Call records',
+    guard: [RULES.case, RULES.districtQuery],
+    configKey: 'is_waihu',
+  },
+  {
+    key: 'group_stats',
+    path: '/stats',
+    name: 'GroupStats',
+    component: 'Layout',
+    title: '统计考核',
+    titleEn: 'Statistics',
+    icon: 'bar-chart',
+    guard: [RULES.districtQuery, RULES.leader],
+  },
+  {
+    key: 'kanban',
+    parentKey: 'group_stats',
+    path: '/stats/kanban',
+    name: 'Kanban',
+    component: 'stats/kanban',
+    title: '考核看板',
+    titleEn: 'Assessment board',
+    guard: [RULES.districtQuery, RULES.leader],
+  },
+  { key: 'group_system', path: '/system', name: 'GroupSystem', component: 'Layout', title: '系统管理', titleEn: 'System', icon: 'setting', guard: NOBODY_BUT_ADMIN },
+  { key: 'sys_users', parentKey: 'group_system', path: '/system/users', name: 'SysUsers', component: 'system/users', title: '用户管理', titleEn: 'Users', guard: NOBODY_BUT_ADMIN },
+  { key: 'sys_roles', parentKey: 'group_system', path: '/system/roles', name: 'SysRoles', component: 'system/roles', title: '角色权限', titleEn: 'Roles', guard: NOBODY_BUT_ADMIN },
+  { key: 'sys_config', parentKey: 'group_system', path: '/system/config', name: 'SysConfig', component: 'system/config', title: '系统配置', titleEn: 'Configuration', guard: NOBODY_BUT_ADMIN },
+];
+
+export const SEARCH_LINKS = [
+  { title: '自建工单', url: '#/jsjb/work/intake', keywords: '新建 工单 录入 intake' },
+  { title: '我锁定的工单', url: '#/jsjb/work/locked', keywords: '锁定 locked' },
+  { title: '考核看板', url: '#/stats/kanban', keywords: '考核 统计 排名 kanban' },
+  { title: '区级待签收', url: '#/jsjb/district/qu_dqs', keywords: '签收 待签收 sign' },
+  { title: '待回访', url: '#/jsjb/callback/hf_dhf', keywords: '回访 visit' },
+  { title: '接诉即办工作规范（外部）', url: 'https://www.beijing.gov.cn/', keywords: '规范 制度 政策 policy' },
+];
