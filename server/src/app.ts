@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
+import { notEnabledRoutes } from './modules/misc/not-enabled.routes';
 
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
@@ -25,7 +26,10 @@ export interface AppOptions {
 export const API_PREFIX = '/api';
 
 /** The HTTP application: plugins, then one module per feature under /api. */
-export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -50,7 +54,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    uiConfig: { docExpansion: 'list' },
+  });
 
   await app.register(
     async (api) => {
@@ -59,6 +66,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await api.register(menuRoutes(ctx));
       await api.register(authGroupRoutes(ctx));
       await api.register(miscRoutes(ctx));
+      await api.register(notEnabledRoutes);
     },
     { prefix: API_PREFIX },
   );

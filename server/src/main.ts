@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   const applied = await migrate(handle.db);
   await seedBase(handle.db);
 
-  const webDist = settings.webDist ?? resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+  const webDist =
+    settings.webDist ?? resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
   const sms = new SimulatedSmsProvider((fields, message) => app.log.info(fields, message));
   const ctx: AppContext = { db: handle.db, settings, sms, now: () => new Date() };
   const app = await buildApp(ctx, { webDist, logger: { level: settings.logLevel } });
@@ -34,7 +35,12 @@ async function main(): Promise<void> {
     const seeded = await seedDemoIfEmpty(handle.db, { orders: DEMO_ORDER_COUNT, now: new Date() });
     if (seeded) app.log.info('demo district, accounts and orders seeded (password Demo@12345)');
   } else {
-    const anyAdmin = await handle.db.selectFrom('users').select('id').where('is_admin', '=', true).limit(1).executeTakeFirst();
+    const anyAdmin = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('is_admin', '=', true)
+      .limit(1)
+      .executeTakeFirst();
     if (!anyAdmin) app.log.warn('no administrator yet: create one with `npm run admin:create`');
   }
 

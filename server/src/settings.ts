@@ -9,8 +9,16 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(30 * 60),
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .default(30 * 60),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 60 * 60),
   SSO_SHARED_SECRET: z.string().min(32).optional(),
   SSO_PUBLIC_KEY: z.string().optional(),
   SSO_AUDIENCE: z.string().default('hotline-12345'),
@@ -48,7 +56,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     redisUrl: e.REDIS_URL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
-    sso: { sharedSecret: e.SSO_SHARED_SECRET, publicKey: e.SSO_PUBLIC_KEY, audience: e.SSO_AUDIENCE },
+    sso: {
+      sharedSecret: e.SSO_SHARED_SECRET,
+      publicKey: e.SSO_PUBLIC_KEY,
+      audience: e.SSO_AUDIENCE,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };

@@ -10,7 +10,10 @@ export interface CodeInfo {
 }
 
 export const CODE_TABLE: Readonly<Record<number, CodeInfo>> = {
-  0: { zh: '未知错误（可能是跨域或地址不存在）', en: 'unknown error (possibly cross-origin or missing address)' },
+  0: {
+    zh: '未知错误（可能是跨域或地址不存在）',
+    en: 'unknown error (possibly cross-origin or missing address)',
+  },
   200: { zh: '成功', en: 'success' },
   201: { zh: '已创建或已修改', en: 'created or changed' },
   202: { zh: '已进入队列', en: 'queued' },
@@ -25,7 +28,10 @@ export const CODE_TABLE: Readonly<Record<number, CodeInfo>> = {
   217: { zh: '无可用权限', en: 'no permission assigned' },
   218: { zh: '无可用菜单', en: 'no menu assigned' },
   400: { zh: '请求参数错误', en: 'bad request' },
-  401: { zh: '无权限（令牌无效或密码错误）', en: 'no permission (token invalid or wrong password)' },
+  401: {
+    zh: '无权限（令牌无效或密码错误）',
+    en: 'no permission (token invalid or wrong password)',
+  },
   402: { zh: '令牌已过期', en: 'token expired' },
   403: { zh: '禁止访问', en: 'forbidden' },
   404: { zh: '资源不存在', en: 'not found' },

@@ -18,7 +18,10 @@ export const MESSAGES = {
     zh: '密码须经 RSA 加密后提交',
     en: 'the password must be sent RSA-encrypted',
   },
-  'login.decryptFailed': { zh: '加密数据无法解密', en: 'the encrypted data could not be decrypted' },
+  'login.decryptFailed': {
+    zh: '加密数据无法解密',
+    en: 'the encrypted data could not be decrypted',
+  },
   'login.mobileInvalid': { zh: '请输入正确的手机号', en: 'enter the correct mobile phone number' },
   'login.codeEmpty': { zh: '请输入手机验证码', en: 'enter the phone verification code' },
   'sms.sent': { zh: '验证码已发送', en: 'verification code sent' },
@@ -47,7 +50,10 @@ export const MESSAGES = {
     en: 'the single sign-on account does not exist or is disabled',
   },
   'session.missing': { zh: '请先登录', en: 'please log in' },
-  'session.invalid': { zh: '登录已失效，请重新登录', en: 'the login is no longer valid, please log in again' },
+  'session.invalid': {
+    zh: '登录已失效，请重新登录',
+    en: 'the login is no longer valid, please log in again',
+  },
   'session.tokenExpired': { zh: '令牌已过期', en: 'token expired' },
   'session.loggedOut': { zh: '已退出登录', en: 'logged out' },
   'auth.adminOnly': { zh: '仅管理员可执行此操作', en: 'only an administrator may do this' },
@@ -72,7 +78,10 @@ export const MESSAGES = {
     zh: '错误上报过于频繁',
     en: 'too many error reports, slow down',
   },
-  'request.invalidJson': { zh: '请求内容不是合法的 JSON', en: 'the request body is not valid JSON' },
+  'request.invalidJson': {
+    zh: '请求内容不是合法的 JSON',
+    en: 'the request body is not valid JSON',
+  },
   'request.tooLarge': { zh: '请求内容过大', en: 'the request body is too large' },
   'request.unsupportedType': {
     zh: '不支持的请求内容类型',
@@ -82,6 +91,10 @@ export const MESSAGES = {
   'request.serverError': {
     zh: '服务器内部错误，请稍后再试',
     en: 'internal server error, please try again later',
+  },
+  'feature.notEnabled': {
+    zh: '本部署未启用该功能：{feature}',
+    en: 'not enabled in this deployment: {feature}',
   },
   ok: { zh: '操作成功', en: 'success' },
 } as const satisfies Record<string, Record<Lang, string>>;

@@ -36,7 +36,14 @@ export const HUIFANG_STATE_CODES: readonly number[] = Object.values(HUIFANG_STAT
 
 export const NEED_REVIEW_STATUS = { pending: 1, approved: 2, rejected: 3 } as const;
 
-export const ORDER_NATURES = ['consult', 'help', 'complaint', 'report', 'suggestion', 'praise'] as const;
+export const ORDER_NATURES = [
+  'consult',
+  'help',
+  'complaint',
+  'report',
+  'suggestion',
+  'praise',
+] as const;
 export type OrderNature = (typeof ORDER_NATURES)[number];
 
 export const URGENCIES = ['emergency', 'utility', 'general', 'complex'] as const;

@@ -48,7 +48,8 @@ async function main(): Promise<void> {
     process.exit(values.help ? 0 : 2);
   }
   const username = values.username.trim();
-  if (!/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/.test(username)) throw new Error('username: 3–32 letters, digits, _ . -');
+  if (!/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/.test(username))
+    throw new Error('username: 3–32 letters, digits, _ . -');
   const password = await readPassword();
   const problem = passwordProblem(password);
   if (problem) throw new Error(`password: ${problem}`);
@@ -63,10 +64,16 @@ async function main(): Promise<void> {
   try {
     await migrate(handle.db);
     await seedBase(handle.db);
-    if (await findByUsername(handle.db, username)) throw new Error(`user ${username} already exists`);
+    if (await findByUsername(handle.db, username))
+      throw new Error(`user ${username} already exists`);
     const hash = await hashPassword(password);
     await handle.db.transaction().execute(async (trx) => {
-      let district = await trx.selectFrom('units').select('id').where('kind', '=', 'district').orderBy('id').executeTakeFirst();
+      let district = await trx
+        .selectFrom('units')
+        .select('id')
+        .where('kind', '=', 'district')
+        .orderBy('id')
+        .executeTakeFirst();
       district ??= await trx
         .insertInto('units')
         .values({ code: 'D01', name: values.unit, kind: 'district' })

@@ -22,8 +22,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -43,7 +42,13 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const server = new PGLiteSocketServer({ db: lite, path: join(socketDir, '.s.PGSQL.5432') });
   await server.start();
   // PGlite has one session: a single pooled connection keeps transactions from interleaving.
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

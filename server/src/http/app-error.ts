@@ -12,7 +12,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey, params?: MessageParams) => new AppError(400, key, params);
+export const badRequest = (key: MessageKey, params?: MessageParams) =>
+  new AppError(400, key, params);
 export const unauthorized = (key: MessageKey, params?: MessageParams) =>
   new AppError(401, key, params);
 export const forbidden = (key: MessageKey = 'auth.forbidden', params?: MessageParams) =>

@@ -1,7 +1,12 @@
 import { ROLE_RULES } from '@hotline/domain';
 import type { Db } from '../context';
 import { seedCategories } from './categories';
-import { CONFIG_GROUPS, JSJB_DEFAULTS, SYSTEM_DEFAULTS, type ConfigDefault } from './config-defaults';
+import {
+  CONFIG_GROUPS,
+  JSJB_DEFAULTS,
+  SYSTEM_DEFAULTS,
+  type ConfigDefault,
+} from './config-defaults';
 import { MENU_SEED, SEARCH_LINKS } from './menus';
 
 /**
@@ -11,7 +16,11 @@ import { MENU_SEED, SEARCH_LINKS } from './menus';
  */
 export async function seedBase(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('config_groups').values(CONFIG_GROUPS).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('config_groups')
+      .values(CONFIG_GROUPS)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const entries = (group: string, list: ConfigDefault[]) =>
       list.map((c, i) => ({
         group_name: group,
@@ -62,7 +71,10 @@ export async function seedBase(db: Db): Promise<void> {
       .execute();
     const links = await trx.selectFrom('search_links').select('id').limit(1).execute();
     if (links.length === 0) {
-      await trx.insertInto('search_links').values(SEARCH_LINKS.map((l, i) => ({ ...l, sort: i }))).execute();
+      await trx
+        .insertInto('search_links')
+        .values(SEARCH_LINKS.map((l, i) => ({ ...l, sort: i })))
+        .execute();
     }
   });
   await seedCategories(db);

@@ -33,7 +33,13 @@ const num = (name: string, title: string, value: number, remark = ''): ConfigDef
 });
 
 export const JSJB_DEFAULTS: ConfigDefault[] = [
-  { name: 'website_name', title: '网站名称', value: '12345接诉即办工单系统', type: 'string', isPublic: true },
+  {
+    name: 'website_name',
+    title: '网站名称',
+    value: '12345接诉即办工单系统',
+    type: 'string',
+    isPublic: true,
+  },
   sw('is_has_ws', '启用实时推送', true),
   { name: 'is_has_ws_json', title: '推送附加配置', value: '{}', type: 'json', isPublic: true },
   sw('is_waihu', '启用外呼', false),

@@ -17,7 +17,10 @@ export interface MenuSeed {
   configKey?: string;
 }
 
-const GROUPS: Record<QueueScope, { path: string; title: string; titleEn: string; icon: string; guard: Guard; unit: QueueScope }> = {
+const GROUPS: Record<
+  QueueScope,
+  { path: string; title: string; titleEn: string; icon: string; guard: Guard; unit: QueueScope }
+> = {
   district: {
     path: '/jsjb/district',
     title: '区级工单',
@@ -26,14 +29,38 @@ const GROUPS: Record<QueueScope, { path: string; title: string; titleEn: string;
     guard: [RULES.districtQuery, RULES.leader],
     unit: 'district',
   },
-  street: { path: '/jsjb/street', title: '街乡镇工单', titleEn: 'Street orders', icon: 'environment', guard: [RULES.street], unit: 'street' },
-  department: { path: '/jsjb/dept', title: '部门工单', titleEn: 'Department orders', icon: 'bank', guard: [RULES.department], unit: 'department' },
-  callback: { path: '/jsjb/callback', title: '回访管理', titleEn: 'Return visits', icon: 'phone', guard: [RULES.callback], unit: 'district' },
+  street: {
+    path: '/jsjb/street',
+    title: '街乡镇工单',
+    titleEn: 'Street orders',
+    icon: 'environment',
+    guard: [RULES.street],
+    unit: 'street',
+  },
+  department: {
+    path: '/jsjb/dept',
+    title: '部门工单',
+    titleEn: 'Department orders',
+    icon: 'bank',
+    guard: [RULES.department],
+    unit: 'department',
+  },
+  callback: {
+    path: '/jsjb/callback',
+    title: '回访管理',
+    titleEn: 'Return visits',
+    icon: 'phone',
+    guard: [RULES.callback],
+    unit: 'district',
+  },
 };
 
 function queueMenus(): MenuSeed[] {
   const out: MenuSeed[] = [];
-  for (const [scope, group] of Object.entries(GROUPS) as [QueueScope, (typeof GROUPS)[QueueScope]][]) {
+  for (const [scope, group] of Object.entries(GROUPS) as [
+    QueueScope,
+    (typeof GROUPS)[QueueScope],
+  ][]) {
     out.push({
       key: `group_${scope}`,
       path: group.path,
@@ -63,13 +90,36 @@ function queueMenus(): MenuSeed[] {
   return out;
 }
 
-const ACTORS: Guard = [RULES.districtQuery, RULES.street, RULES.department, RULES.callback, RULES.case];
+const ACTORS: Guard = [
+  RULES.districtQuery,
+  RULES.street,
+  RULES.department,
+  RULES.callback,
+  RULES.case,
+];
 const NOBODY_BUT_ADMIN: Guard = ['/system/admin'];
 
 export const MENU_SEED: MenuSeed[] = [
-  { key: 'home', path: '/index', name: 'Index', component: 'index/index', title: '首页', titleEn: 'Home', icon: 'home' },
+  {
+    key: 'home',
+    path: '/index',
+    name: 'Index',
+    component: 'index/index',
+    title: '首页',
+    titleEn: 'Home',
+    icon: 'home',
+  },
   ...queueMenus(),
-  { key: 'group_work', path: '/jsjb/work', name: 'GroupWork', component: 'Layout', title: '工单办理', titleEn: 'Work', icon: 'solution', guard: ACTORS },
+  {
+    key: 'group_work',
+    path: '/jsjb/work',
+    name: 'GroupWork',
+    component: 'Layout',
+    title: '工单办理',
+    titleEn: 'Work',
+    icon: 'solution',
+    guard: ACTORS,
+  },
   {
     key: 'intake',
     parentKey: 'group_work',
@@ -143,10 +193,46 @@ export const MENU_SEED: MenuSeed[] = [
     titleEn: 'Assessment board',
     guard: [RULES.districtQuery, RULES.leader],
   },
-  { key: 'group_system', path: '/system', name: 'GroupSystem', component: 'Layout', title: '系统管理', titleEn: 'System', icon: 'setting', guard: NOBODY_BUT_ADMIN },
-  { key: 'sys_users', parentKey: 'group_system', path: '/system/users', name: 'SysUsers', component: 'system/users', title: '用户管理', titleEn: 'Users', guard: NOBODY_BUT_ADMIN },
-  { key: 'sys_roles', parentKey: 'group_system', path: '/system/roles', name: 'SysRoles', component: 'system/roles', title: '角色权限', titleEn: 'Roles', guard: NOBODY_BUT_ADMIN },
-  { key: 'sys_config', parentKey: 'group_system', path: '/system/config', name: 'SysConfig', component: 'system/config', title: '系统配置', titleEn: 'Configuration', guard: NOBODY_BUT_ADMIN },
+  {
+    key: 'group_system',
+    path: '/system',
+    name: 'GroupSystem',
+    component: 'Layout',
+    title: '系统管理',
+    titleEn: 'System',
+    icon: 'setting',
+    guard: NOBODY_BUT_ADMIN,
+  },
+  {
+    key: 'sys_users',
+    parentKey: 'group_system',
+    path: '/system/users',
+    name: 'SysUsers',
+    component: 'system/users',
+    title: '用户管理',
+    titleEn: 'Users',
+    guard: NOBODY_BUT_ADMIN,
+  },
+  {
+    key: 'sys_roles',
+    parentKey: 'group_system',
+    path: '/system/roles',
+    name: 'SysRoles',
+    component: 'system/roles',
+    title: '角色权限',
+    titleEn: 'Roles',
+    guard: NOBODY_BUT_ADMIN,
+  },
+  {
+    key: 'sys_config',
+    parentKey: 'group_system',
+    path: '/system/config',
+    name: 'SysConfig',
+    component: 'system/config',
+    title: '系统配置',
+    titleEn: 'Configuration',
+    guard: NOBODY_BUT_ADMIN,
+  },
 ];
 
 export const SEARCH_LINKS = [
@@ -155,5 +241,9 @@ export const SEARCH_LINKS = [
   { title: '考核看板', url: '#/stats/kanban', keywords: '考核 统计 排名 kanban' },
   { title: '区级待签收', url: '#/jsjb/district/qu_dqs', keywords: '签收 待签收 sign' },
   { title: '待回访', url: '#/jsjb/callback/hf_dhf', keywords: '回访 visit' },
-  { title: '接诉即办工作规范（外部）', url: 'https://www.beijing.gov.cn/', keywords: '规范 制度 政策 policy' },
+  {
+    title: '接诉即办工作规范（外部）',
+    url: 'https://www.beijing.gov.cn/',
+    keywords: '规范 制度 政策 policy',
+  },
 ];

@@ -24,7 +24,12 @@ export function authGroupRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post('/auth/get', {
       config,
-      schema: { tags, summary: 'Roles and their rule strings', body: authGetBody, response: { 200: authGetResponse } },
+      schema: {
+        tags,
+        summary: 'Roles and their rule strings',
+        body: authGetBody,
+        response: { 200: authGetResponse },
+      },
       handler: async (request) => {
         const { pageNo, pageSize } = request.body;
         return ok(await service.listGroups(ctx.db, (pageNo - 1) * pageSize, pageSize));
@@ -32,17 +37,34 @@ export function authGroupRoutes(ctx: AppContext) {
     });
     r.post('/auth/set', {
       config,
-      schema: { tags, summary: 'Create a role', body: authSetBody, response: { 200: authGroupResponse } },
-      handler: async (request) => ok(await service.createGroup(ctx, request.body), translate('ok', request.lang)),
+      schema: {
+        tags,
+        summary: 'Create a role',
+        body: authSetBody,
+        response: { 200: authGroupResponse },
+      },
+      handler: async (request) =>
+        ok(await service.createGroup(ctx, request.body), translate('ok', request.lang)),
     });
     r.post('/auth/update', {
       config,
-      schema: { tags, summary: 'Change a role', body: authUpdateBody, response: { 200: authGroupResponse } },
-      handler: async (request) => ok(await service.updateGroup(ctx, request.body), translate('ok', request.lang)),
+      schema: {
+        tags,
+        summary: 'Change a role',
+        body: authUpdateBody,
+        response: { 200: authGroupResponse },
+      },
+      handler: async (request) =>
+        ok(await service.updateGroup(ctx, request.body), translate('ok', request.lang)),
     });
     r.post('/auth/delete', {
       config,
-      schema: { tags, summary: 'Delete a role no user holds', body: authDeleteBody, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        summary: 'Delete a role no user holds',
+        body: authDeleteBody,
+        response: { 200: messageResponse },
+      },
       handler: async (request) => {
         await service.deleteGroup(ctx, request.body.id);
         return ok({}, translate('ok', request.lang));
@@ -57,7 +79,12 @@ export function authGroupRoutes(ctx: AppContext) {
         response: { 200: batchUpdateGroupResponse },
       },
       handler: async (request) =>
-        ok({ updated: await service.setUserGroups(ctx, request.body.userIds, request.body.groupIds) }, translate('ok', request.lang)),
+        ok(
+          {
+            updated: await service.setUserGroups(ctx, request.body.userIds, request.body.groupIds),
+          },
+          translate('ok', request.lang),
+        ),
     });
   };
 }

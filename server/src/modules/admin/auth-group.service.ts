@@ -23,9 +23,15 @@ function groupsWithUserCount(db: Db) {
 export async function listGroups(db: Db, offset: number, limit: number) {
   const [rows, count] = await Promise.all([
     groupsWithUserCount(db).orderBy('g.id').offset(offset).limit(limit).execute(),
-    db.selectFrom('auth_groups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('auth_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map((r) => ({ ...r, userCount: Number(r.userCount ?? 0) })), total: Number(count.n) };
+  return {
+    list: rows.map((r) => ({ ...r, userCount: Number(r.userCount ?? 0) })),
+    total: Number(count.n),
+  };
 }
 
 async function presentOne(db: Db, id: number) {
@@ -46,7 +52,11 @@ export async function createGroup(ctx: AppContext, input: z.output<typeof authSe
 }
 
 export async function updateGroup(ctx: AppContext, input: z.output<typeof authUpdateBody>) {
-  const current = await ctx.db.selectFrom('auth_groups').selectAll().where('id', '=', input.id).executeTakeFirst();
+  const current = await ctx.db
+    .selectFrom('auth_groups')
+    .selectAll()
+    .where('id', '=', input.id)
+    .executeTakeFirst();
   if (!current) throw notFound('group.missing');
   await ctx.db
     .updateTable('auth_groups')
@@ -62,28 +72,52 @@ export async function updateGroup(ctx: AppContext, input: z.output<typeof authUp
 
 export async function deleteGroup(ctx: AppContext, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const group = await trx.selectFrom('auth_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const group = await trx
+      .selectFrom('auth_groups')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!group) throw notFound('group.missing');
-    const used = await trx.selectFrom('user_groups').select('user_id').where('group_id', '=', id).limit(1).executeTakeFirst();
+    const used = await trx
+      .selectFrom('user_groups')
+      .select('user_id')
+      .where('group_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
     if (used) throw conflict('group.inUse');
     await trx.deleteFrom('auth_groups').where('id', '=', id).execute();
   });
 }
 
 /** Replaces the roles of each listed user with the listed roles, all or nothing. */
-export async function setUserGroups(ctx: AppContext, userIds: number[], groupIds: number[]): Promise<number> {
+export async function setUserGroups(
+  ctx: AppContext,
+  userIds: number[],
+  groupIds: number[],
+): Promise<number> {
   const uniqueUsers = [...new Set(userIds)];
   const uniqueGroups = [...new Set(groupIds)];
   return ctx.db.transaction().execute(async (trx) => {
-    const users = await trx.selectFrom('users').select('id').where('id', 'in', uniqueUsers).execute();
+    const users = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', uniqueUsers)
+      .execute();
     const missingUsers = uniqueUsers.filter((id) => !users.some((u) => u.id === id));
     if (missingUsers.length > 0) throw badRequest('user.missing', { ids: missingUsers.join(',') });
-    const groups = await trx.selectFrom('auth_groups').select('id').where('id', 'in', uniqueGroups).execute();
+    const groups = await trx
+      .selectFrom('auth_groups')
+      .select('id')
+      .where('id', 'in', uniqueGroups)
+      .execute();
     if (groups.length !== uniqueGroups.length) throw badRequest('group.missing');
     await trx.deleteFrom('user_groups').where('user_id', 'in', uniqueUsers).execute();
     await trx
       .insertInto('user_groups')
-      .values(uniqueUsers.flatMap((user_id) => uniqueGroups.map((group_id) => ({ user_id, group_id }))))
+      .values(
+        uniqueUsers.flatMap((user_id) => uniqueGroups.map((group_id) => ({ user_id, group_id }))),
+      )
       .execute();
     return uniqueUsers.length;
   });

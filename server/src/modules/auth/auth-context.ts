@@ -8,7 +8,14 @@ export interface AuthContext {
   realname: string;
   mobile: string | null;
   avatar: string;
-  unit: { id: number; kind: UnitKind; name: string; code: string; parentId: number | null; parentKind: UnitKind | null };
+  unit: {
+    id: number;
+    kind: UnitKind;
+    name: string;
+    code: string;
+    parentId: number | null;
+    parentKind: UnitKind | null;
+  };
   roles: string[];
   rules: string[];
   acl: Acl;

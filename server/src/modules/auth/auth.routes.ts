@@ -35,13 +35,22 @@ export function authRoutes(ctx: AppContext) {
 
     r.post('/login/password', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Password login (plain or RSA `param`)', body: passwordLoginBody, response: { 200: tokenResponse } },
+      schema: {
+        tags,
+        summary: 'Password login (plain or RSA `param`)',
+        body: passwordLoginBody,
+        response: { 200: tokenResponse },
+      },
       handler: async (request) => ok(await passwordLogin(ctx, request.body, client(request))),
     });
 
     r.get('/publicKey', {
       config: { access: 'public' },
-      schema: { tags, summary: 'RSA public key for login payloads', response: { 200: publicKeyResponse } },
+      schema: {
+        tags,
+        summary: 'RSA public key for login payloads',
+        response: { 200: publicKeyResponse },
+      },
       handler: async () => {
         const { rsa } = await loginSwitches(ctx.db);
         return ok({
@@ -53,24 +62,43 @@ export function authRoutes(ctx: AppContext) {
       },
     });
 
-    r.post('/index/sendsms', {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Send an SMS login code', body: sendSmsBody, response: { 200: messageResponse } },
-      handler: async (request) => {
-        await sendLoginCode(ctx, request.body.mobile);
-        return ok({}, translate('sms.sent', request.lang));
-      },
-    });
+    for (const url of ['/index/sendsms', '/addons/sms/Sms/send']) {
+      r.post(url, {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Send an SMS login code',
+          body: sendSmsBody,
+          response: { 200: messageResponse },
+        },
+        handler: async (request) => {
+          await sendLoginCode(ctx, request.body.mobile);
+          return ok({}, translate('sms.sent', request.lang));
+        },
+      });
+    }
 
-    r.post('/index/checkCode', {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Log in with an SMS code', body: checkCodeBody, response: { 200: tokenResponse } },
-      handler: async (request) => ok(await loginWithCode(ctx, request.body, client(request))),
-    });
+    for (const url of ['/index/checkCode', '/addons/sms/Sms/codeLogin']) {
+      r.post(url, {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Log in with an SMS code',
+          body: checkCodeBody,
+          response: { 200: tokenResponse },
+        },
+        handler: async (request) => ok(await loginWithCode(ctx, request.body, client(request))),
+      });
+    }
 
     r.post('/index/authlogin', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Exchange a single-sign-on token', body: ssoLoginBody, response: { 200: tokenResponse } },
+      schema: {
+        tags,
+        summary: 'Exchange a single-sign-on token',
+        body: ssoLoginBody,
+        response: { 200: tokenResponse },
+      },
       handler: async (request) => ok(await ssoLogin(ctx, request.body.token, client(request))),
     });
 
@@ -81,7 +109,11 @@ export function authRoutes(ctx: AppContext) {
 
     r.get('/refreshToken', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Fresh access token for a live session', response: { 200: tokenResponse } },
+      schema: {
+        tags,
+        summary: 'Fresh access token for a live session',
+        response: { 200: tokenResponse },
+      },
       handler: async (request) => {
         const token = bearerToken(request);
         if (!token) throw unauthorized('session.missing');

@@ -51,12 +51,17 @@ export async function passwordLogin(
   if (!user) throw unauthorized('login.wrongCredentials');
   if (!valid) {
     const lockedUntil = await recordFailure(ctx, user.id, now);
-    if (lockedUntil) throw new AppError(423, 'login.locked', { minutes: minutesLeft(lockedUntil, now) });
+    if (lockedUntil)
+      throw new AppError(423, 'login.locked', { minutes: minutesLeft(lockedUntil, now) });
     throw unauthorized('login.wrongCredentials');
   }
   if (user.disabled) throw forbidden('login.disabled');
   if (user.failed_logins > 0 || user.locked_until) {
-    await users.saveLoginFailures(ctx.db, user.id, { failedLogins: 0, firstFailedAt: null, lockedUntil: null });
+    await users.saveLoginFailures(ctx.db, user.id, {
+      failedLogins: 0,
+      firstFailedAt: null,
+      lockedUntil: null,
+    });
   }
   return startSession(ctx, user.id, 'password', client);
 }
@@ -66,15 +71,24 @@ async function recordFailure(ctx: AppContext, userId: number, now: Date): Promis
   return ctx.db.transaction().execute(async (trx) => {
     const row = await users.lockById(trx, userId);
     if (!row) return null;
-    const inWindow = row.first_failed_at && now.getTime() - row.first_failed_at.getTime() < FAILURE_WINDOW_MS;
+    const inWindow =
+      row.first_failed_at && now.getTime() - row.first_failed_at.getTime() < FAILURE_WINDOW_MS;
     const failures = inWindow ? row.failed_logins + 1 : 1;
     const firstFailedAt = inWindow ? row.first_failed_at : now;
     if (failures >= MAX_FAILURES) {
       const lockedUntil = new Date(now.getTime() + LOCK_MS);
-      await users.saveLoginFailures(trx, userId, { failedLogins: 0, firstFailedAt: null, lockedUntil });
+      await users.saveLoginFailures(trx, userId, {
+        failedLogins: 0,
+        firstFailedAt: null,
+        lockedUntil,
+      });
       return lockedUntil;
     }
-    await users.saveLoginFailures(trx, userId, { failedLogins: failures, firstFailedAt, lockedUntil: null });
+    await users.saveLoginFailures(trx, userId, {
+      failedLogins: failures,
+      firstFailedAt,
+      lockedUntil: null,
+    });
     return null;
   });
 }

@@ -10,7 +10,10 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /** Verifies; with no stored hash it still spends the same time, so timing reveals nothing. */
-export async function verifyPassword(stored: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | undefined,
+  password: string,
+): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);

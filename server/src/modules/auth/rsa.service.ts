@@ -22,7 +22,11 @@ export const RSA_CHUNK_BYTES = 190;
 let cached: { pem: string; key: KeyObject } | undefined;
 
 async function loadKey(db: Db): Promise<KeyObject> {
-  const row = await db.selectFrom('server_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirst();
+  const row = await db
+    .selectFrom('server_keys')
+    .select('value')
+    .where('name', '=', KEY_NAME)
+    .executeTakeFirst();
   if (row) {
     if (cached?.pem !== row.value) cached = { pem: row.value, key: createPrivateKey(row.value) };
     return cached.key;
@@ -30,7 +34,11 @@ async function loadKey(db: Db): Promise<KeyObject> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   // Another node may have raced us: keep whichever key landed first.
-  await db.insertInto('server_keys').values({ name: KEY_NAME, value: pem }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('server_keys')
+    .values({ name: KEY_NAME, value: pem })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return loadKey(db);
 }
 
@@ -44,7 +52,8 @@ export async function publicKeyBase64(db: Db): Promise<string> {
 export async function decryptParam(db: Db, param: string): Promise<unknown> {
   const key = await loadKey(db);
   const bytes = Buffer.from(param, 'base64');
-  if (bytes.length === 0 || bytes.length % RSA_BLOCK_BYTES !== 0) throw badRequest('login.decryptFailed');
+  if (bytes.length === 0 || bytes.length % RSA_BLOCK_BYTES !== 0)
+    throw badRequest('login.decryptFailed');
   const parts: Buffer[] = [];
   try {
     for (let offset = 0; offset < bytes.length; offset += RSA_BLOCK_BYTES) {

@@ -48,7 +48,14 @@ export async function findByToken(db: Db, tokenHash: string): Promise<TokenLooku
 
 export async function insertSession(
   db: Db,
-  row: { userId: number; method: 'password' | 'sms' | 'sso'; ip: string; userAgent: string; expiresAt: Date; now: Date },
+  row: {
+    userId: number;
+    method: 'password' | 'sms' | 'sso';
+    ip: string;
+    userAgent: string;
+    expiresAt: Date;
+    now: Date;
+  },
 ): Promise<string> {
   const inserted = await db
     .insertInto('sessions')

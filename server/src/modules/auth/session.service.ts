@@ -18,7 +18,11 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-async function issueToken(ctx: AppContext, db: AppContext['db'], sessionId: string): Promise<IssuedToken> {
+async function issueToken(
+  ctx: AppContext,
+  db: AppContext['db'],
+  sessionId: string,
+): Promise<IssuedToken> {
   const now = ctx.now();
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + ctx.settings.accessTokenTtlSeconds * 1000);
@@ -96,7 +100,10 @@ export async function refresh(ctx: AppContext, token: string): Promise<IssuedTok
   const row = await sessions.findByToken(ctx.db, tokenHash);
   const now = ctx.now();
   if (!row || !sessionAlive(row, now)) throw unauthorized('session.invalid');
-  if (row.token_refreshed_at && now.getTime() - row.token_refreshed_at.getTime() > REFRESH_GRACE_MS) {
+  if (
+    row.token_refreshed_at &&
+    now.getTime() - row.token_refreshed_at.getTime() > REFRESH_GRACE_MS
+  ) {
     throw unauthorized('session.invalid');
   }
   return ctx.db.transaction().execute(async (trx) => {

@@ -35,7 +35,9 @@ export async function sendLoginCode(ctx: AppContext, mobile: string): Promise<vo
       .forUpdate()
       .executeTakeFirst();
     if (last && now.getTime() - last.created_at.getTime() < RESEND_INTERVAL_MS) {
-      const seconds = Math.ceil((RESEND_INTERVAL_MS - (now.getTime() - last.created_at.getTime())) / 1000);
+      const seconds = Math.ceil(
+        (RESEND_INTERVAL_MS - (now.getTime() - last.created_at.getTime())) / 1000,
+      );
       throw new AppError(429, 'sms.tooSoon', { seconds });
     }
     await trx
@@ -59,10 +61,15 @@ export interface CheckCodeInput {
   param?: string | undefined;
 }
 
-type CodeOutcome = { ok: true } | { ok: false; key: 'sms.codeWrong' | 'sms.codeExpired' | 'sms.codeBurned' };
+type CodeOutcome =
+  { ok: true } | { ok: false; key: 'sms.codeWrong' | 'sms.codeExpired' | 'sms.codeBurned' };
 
 /** Checks a login code: expires after 5 minutes; five wrong tries burn it. */
-export async function loginWithCode(ctx: AppContext, body: CheckCodeInput, client: ClientInfo): Promise<IssuedToken> {
+export async function loginWithCode(
+  ctx: AppContext,
+  body: CheckCodeInput,
+  client: ClientInfo,
+): Promise<IssuedToken> {
   const switches = await loginSwitches(ctx.db);
   if (!switches.sms) throw forbidden('login.methodDisabled');
   const plain = body.param ? await decryptParam(ctx.db, body.param) : body;

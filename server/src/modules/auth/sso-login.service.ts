@@ -14,7 +14,11 @@ export const SSO_MAX_LIFETIME_S = 300;
  * secret (HS256) or key pair (RS256/ES256), naming the user in `sub`, with a unique `jti`.
  * Expired, unsigned, wrongly signed, over-long and replayed tokens are refused.
  */
-export async function ssoLogin(ctx: AppContext, token: string, client: ClientInfo): Promise<IssuedToken> {
+export async function ssoLogin(
+  ctx: AppContext,
+  token: string,
+  client: ClientInfo,
+): Promise<IssuedToken> {
   const { sharedSecret, publicKey, audience } = ctx.settings.sso;
   if (!sharedSecret && !publicKey) throw new AppError(501, 'sso.notConfigured');
   if (!(await loginSwitches(ctx.db)).sso) throw new AppError(403, 'login.methodDisabled');

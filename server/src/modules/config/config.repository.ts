@@ -27,7 +27,13 @@ export async function listEntries(
   let query = db.selectFrom('config').where('group_name', '=', filter.group);
   if (filter.publicOnly) query = query.where('is_public', '=', true);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('sort').orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
+    query
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('id')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -37,7 +43,11 @@ export function findEntry(db: Db, id: number): Promise<ConfigRow | undefined> {
   return db.selectFrom('config').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findEntryByName(db: Db, group: string, name: string): Promise<ConfigRow | undefined> {
+export function findEntryByName(
+  db: Db,
+  group: string,
+  name: string,
+): Promise<ConfigRow | undefined> {
   return db
     .selectFrom('config')
     .selectAll()

@@ -37,7 +37,12 @@ export function configRoutes(ctx: AppContext) {
     for (const { url, access, webOnly } of lists) {
       r.post(url, {
         config: { access },
-        schema: { tags, summary: 'Config entries of a group, paged', body: configListBody, response: { 200: configListResponse } },
+        schema: {
+          tags,
+          summary: 'Config entries of a group, paged',
+          body: configListBody,
+          response: { 200: configListResponse },
+        },
         handler: async (request) => {
           const { group, pageNo, pageSize } = request.body;
           const publicOnly = webOnly || !request.auth?.acl.admin;
@@ -65,7 +70,12 @@ export function configRoutes(ctx: AppContext) {
     });
     r.post('/config/addgroup', {
       config: admin,
-      schema: { tags, summary: 'Add a config group', body: addGroupBody, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        summary: 'Add a config group',
+        body: addGroupBody,
+        response: { 200: messageResponse },
+      },
       handler: async (request) => {
         await service.addGroup(ctx, request.body);
         return ok({}, done(request.lang));
@@ -73,7 +83,12 @@ export function configRoutes(ctx: AppContext) {
     });
     r.post('/config/savegroup', {
       config: admin,
-      schema: { tags, summary: 'Rename or re-sort a config group', body: saveGroupBody, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        summary: 'Rename or re-sort a config group',
+        body: saveGroupBody,
+        response: { 200: messageResponse },
+      },
       handler: async (request) => {
         await service.saveGroup(ctx, request.body);
         return ok({}, done(request.lang));
@@ -81,7 +96,12 @@ export function configRoutes(ctx: AppContext) {
     });
     r.post('/config/deletegroup', {
       config: admin,
-      schema: { tags, summary: 'Delete an empty config group', body: deleteGroupBody, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        summary: 'Delete an empty config group',
+        body: deleteGroupBody,
+        response: { 200: messageResponse },
+      },
       handler: async (request) => {
         await service.deleteGroup(ctx, request.body.name);
         return ok({}, done(request.lang));
@@ -89,17 +109,34 @@ export function configRoutes(ctx: AppContext) {
     });
     r.post('/config/add', {
       config: admin,
-      schema: { tags, summary: 'Add a config entry', body: addConfigBody, response: { 200: configEntryResponse } },
-      handler: async (request) => ok(presentConfigEntry(await service.addEntry(ctx, request.body)), done(request.lang)),
+      schema: {
+        tags,
+        summary: 'Add a config entry',
+        body: addConfigBody,
+        response: { 200: configEntryResponse },
+      },
+      handler: async (request) =>
+        ok(presentConfigEntry(await service.addEntry(ctx, request.body)), done(request.lang)),
     });
     r.post('/config/save', {
       config: admin,
-      schema: { tags, summary: 'Change a config entry', body: saveConfigBody, response: { 200: configEntryResponse } },
-      handler: async (request) => ok(presentConfigEntry(await service.saveEntry(ctx, request.body)), done(request.lang)),
+      schema: {
+        tags,
+        summary: 'Change a config entry',
+        body: saveConfigBody,
+        response: { 200: configEntryResponse },
+      },
+      handler: async (request) =>
+        ok(presentConfigEntry(await service.saveEntry(ctx, request.body)), done(request.lang)),
     });
     r.post('/config/delete', {
       config: admin,
-      schema: { tags, summary: 'Delete a config entry', body: deleteConfigBody, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        summary: 'Delete a config entry',
+        body: deleteConfigBody,
+        response: { 200: messageResponse },
+      },
       handler: async (request) => {
         await service.deleteEntry(ctx, request.body.id);
         return ok({}, done(request.lang));

@@ -8,7 +8,8 @@ import * as repo from './config.repository';
 /** A value must fit its entry's type; a broken switch or number must not reach the console. */
 export function checkValue(type: string, value: string, options: string[] | null): string | null {
   if (type === 'switch' && value !== '0' && value !== '1') return 'a switch is 0 or 1';
-  if (type === 'number' && (value.trim() === '' || !Number.isFinite(Number(value)))) return 'not a number';
+  if (type === 'number' && (value.trim() === '' || !Number.isFinite(Number(value))))
+    return 'not a number';
   if (type === 'select' && options && options.length > 0 && !options.includes(value)) {
     return `one of ${options.join(', ')}`;
   }
@@ -27,7 +28,10 @@ function assertValue(type: string, value: string, options: string[] | null): voi
   if (reason) throw badRequest('config.valueInvalid', { reason });
 }
 
-export async function addGroup(ctx: AppContext, input: z.output<typeof addGroupBody>): Promise<void> {
+export async function addGroup(
+  ctx: AppContext,
+  input: z.output<typeof addGroupBody>,
+): Promise<void> {
   const inserted = await ctx.db
     .insertInto('config_groups')
     .values(input)
@@ -37,27 +41,47 @@ export async function addGroup(ctx: AppContext, input: z.output<typeof addGroupB
   if (!inserted) throw conflict('config.groupExists');
 }
 
-export async function saveGroup(ctx: AppContext, input: z.output<typeof saveGroupBody>): Promise<void> {
+export async function saveGroup(
+  ctx: AppContext,
+  input: z.output<typeof saveGroupBody>,
+): Promise<void> {
   const { name, ...changes } = input;
   if (Object.keys(changes).length === 0) {
     if (!(await repo.findGroup(ctx.db, name))) throw notFound('config.groupMissing');
     return;
   }
-  const updated = await ctx.db.updateTable('config_groups').set(changes).where('name', '=', name).executeTakeFirst();
+  const updated = await ctx.db
+    .updateTable('config_groups')
+    .set(changes)
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) throw notFound('config.groupMissing');
 }
 
 export async function deleteGroup(ctx: AppContext, name: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const group = await trx.selectFrom('config_groups').select('name').where('name', '=', name).forUpdate().executeTakeFirst();
+    const group = await trx
+      .selectFrom('config_groups')
+      .select('name')
+      .where('name', '=', name)
+      .forUpdate()
+      .executeTakeFirst();
     if (!group) throw notFound('config.groupMissing');
-    const used = await trx.selectFrom('config').select('id').where('group_name', '=', name).limit(1).executeTakeFirst();
+    const used = await trx
+      .selectFrom('config')
+      .select('id')
+      .where('group_name', '=', name)
+      .limit(1)
+      .executeTakeFirst();
     if (used) throw conflict('config.groupNotEmpty');
     await trx.deleteFrom('config_groups').where('name', '=', name).execute();
   });
 }
 
-export async function addEntry(ctx: AppContext, input: z.output<typeof addConfigBody>): Promise<ConfigRow> {
+export async function addEntry(
+  ctx: AppContext,
+  input: z.output<typeof addConfigBody>,
+): Promise<ConfigRow> {
   assertValue(input.type, input.value, input.options ?? null);
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findGroup(trx, input.group))) throw notFound('config.groupMissing');
@@ -82,9 +106,17 @@ export async function addEntry(ctx: AppContext, input: z.output<typeof addConfig
   });
 }
 
-export async function saveEntry(ctx: AppContext, input: z.output<typeof saveConfigBody>): Promise<ConfigRow> {
+export async function saveEntry(
+  ctx: AppContext,
+  input: z.output<typeof saveConfigBody>,
+): Promise<ConfigRow> {
   return ctx.db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('config').selectAll().where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('config')
+      .selectAll()
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw notFound('config.entryMissing');
     if (input.value !== undefined) assertValue(current.type, input.value, current.options);
     return trx

@@ -10,17 +10,24 @@ import { getValues } from '../config/config.repository';
  * unit kinds include the user's (district / street / department), and whose web-config switch,
  * if it names one, is on. Admins pass every guard and unit condition; switches still apply.
  */
-export function visibleMenus(rows: MenuRow[], auth: AuthContext, config: Record<string, string>): MenuRow[] {
+export function visibleMenus(
+  rows: MenuRow[],
+  auth: AuthContext,
+  config: Record<string, string>,
+): MenuRow[] {
   const scope = scopeForUnit(auth.unit.kind);
   const visible = rows.filter((row) => {
     if (row.config_key && config[row.config_key] !== '1') return false;
     if (auth.acl.admin) return true;
-    if (row.unit_kinds && row.unit_kinds.length > 0 && (!scope || !row.unit_kinds.includes(scope))) return false;
+    if (row.unit_kinds && row.unit_kinds.length > 0 && (!scope || !row.unit_kinds.includes(scope)))
+      return false;
     return can(auth.acl, (row.guard ?? null) as Guard | null);
   });
   // A group stays only when something under it stays.
   const keys = new Set(visible.map((r) => r.key));
-  const hasChild = new Set(visible.filter((r) => r.parent_key && keys.has(r.parent_key)).map((r) => r.parent_key));
+  const hasChild = new Set(
+    visible.filter((r) => r.parent_key && keys.has(r.parent_key)).map((r) => r.parent_key),
+  );
   return visible.filter((r) => r.component !== 'Layout' || hasChild.has(r.key));
 }
 

@@ -14,13 +14,25 @@ export function miscRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get('/search/getList', {
-      schema: { tags: ['config'], summary: 'Search suggestions', querystring: searchQuery, response: { 200: searchResponse } },
+      schema: {
+        tags: ['config'],
+        summary: 'Search suggestions',
+        querystring: searchQuery,
+        response: { 200: searchResponse },
+      },
       handler: async (request) => {
         const keyword = request.query.keyword;
-        let query = ctx.db.selectFrom('search_links').select(['title', 'url']).orderBy('sort').orderBy('id').limit(20);
+        let query = ctx.db
+          .selectFrom('search_links')
+          .select(['title', 'url'])
+          .orderBy('sort')
+          .orderBy('id')
+          .limit(20);
         if (keyword !== '') {
           const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-          query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('keywords', 'ilike', pattern)]));
+          query = query.where((eb) =>
+            eb.or([eb('title', 'ilike', pattern), eb('keywords', 'ilike', pattern)]),
+          );
         }
         return ok({ list: await query.execute() });
       },
@@ -28,7 +40,12 @@ export function miscRoutes(ctx: AppContext) {
 
     r.post('/addons/jsjb/view/index', {
       config: { access: 'optional' },
-      schema: { tags: ['error log'], summary: 'Store a client error report', body: errorReportBody, response: { 200: messageResponse } },
+      schema: {
+        tags: ['error log'],
+        summary: 'Store a client error report',
+        body: errorReportBody,
+        response: { 200: messageResponse },
+      },
       handler: async (request) => {
         const since = new Date(ctx.now().getTime() - 60_000);
         const sessionId = request.auth?.sessionId ?? null;
