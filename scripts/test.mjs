@@ -12,16 +12,26 @@ const results = [];
 
 function run(label, command, args, options = {}) {
   console.log(`\n=== ${label} ===`);
-  const res = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+  const res = spawnSync(command, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   return res.status ?? 1;
 }
 
 function vitestSuite(label, dir, env = {}) {
   const out = join(scratch, `${label.replace(/\W+/g, '-')}.json`);
-  const status = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    cwd: join(root, dir),
-    env,
-  });
+  const status = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    {
+      cwd: join(root, dir),
+      env,
+    },
+  );
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
   if (existsSync(out)) {
@@ -44,11 +54,18 @@ vitestSuite('web units', 'web');
 const build = run('build console', 'npm', ['run', 'build', '-w', 'web']);
 const chromium = build === 0 ? run('chromium', 'node', ['scripts/ensure-chromium.mjs']) : 1;
 if (build !== 0 || chromium !== 0) {
-  results.push({ label: 'e2e (not run: build or Chromium missing)', passed: 0, failed: 1, status: 1 });
+  results.push({
+    label: 'e2e (not run: build or Chromium missing)',
+    passed: 0,
+    failed: 1,
+    status: 1,
+  });
 } else {
   const report = join(root, 'e2e/artifacts/results.json');
   rmSync(report, { force: true });
-  const status = run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], { cwd: join(root, 'e2e') });
+  const status = run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+    cwd: join(root, 'e2e'),
+  });
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
   if (existsSync(report)) {
@@ -61,7 +78,8 @@ if (build !== 0 || chromium !== 0) {
 
 rmSync(scratch, { recursive: true, force: true });
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.label.padEnd(44)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results)
+  console.log(`${r.label.padEnd(44)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);

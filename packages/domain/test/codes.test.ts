@@ -1,16 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_TABLE, SUCCESS_CODES, codeMessage, httpStatusFor, isSuccessCode, pickLang } from '../src/codes';
+import {
+  CODE_TABLE,
+  SUCCESS_CODES,
+  codeMessage,
+  httpStatusFor,
+  isSuccessCode,
+  pickLang,
+} from '../src/codes';
 
 describe('isSuccessCode', () => {
   it.each([200, 0, '200', '0', 20000, '20000'])('%j is a success code', (code) => {
     expect(isSuccessCode(code)).toBe(true);
   });
-  it.each([201, 202, 400, 401, 402, 500, '201', '00', ' 200', '200 ', 2000, '', null, undefined, false, true, 'ok', [200], { code: 200 }])(
-    '%j is not',
-    (code) => {
-      expect(isSuccessCode(code)).toBe(false);
-    },
-  );
+  it.each([
+    201,
+    202,
+    400,
+    401,
+    402,
+    500,
+    '201',
+    '00',
+    ' 200',
+    '200 ',
+    2000,
+    '',
+    null,
+    undefined,
+    false,
+    true,
+    'ok',
+    [200],
+    { code: 200 },
+  ])('%j is not', (code) => {
+    expect(isSuccessCode(code)).toBe(false);
+  });
   it('lists exactly the six codes of spec section 8', () => {
     expect([...SUCCESS_CODES]).toEqual([200, 0, '200', '0', 20000, '20000']);
   });
@@ -35,9 +59,12 @@ describe('httpStatusFor', () => {
   ])('body code %i → HTTP %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
   });
-  it.each([0, 203, 205, 206, 208, 210, 217, 218, 601, 20000])('non-standard code %i → HTTP 200', (code) => {
-    expect(httpStatusFor(code)).toBe(200);
-  });
+  it.each([0, 203, 205, 206, 208, 210, 217, 218, 601, 20000])(
+    'non-standard code %i → HTTP 200',
+    (code) => {
+      expect(httpStatusFor(code)).toBe(200);
+    },
+  );
 });
 
 describe('pickLang', () => {
@@ -72,7 +99,9 @@ describe('codeMessage', () => {
     expect(codeMessage(999, 'zh')).toBe('错误 999');
   });
   it('has every code of the spec table, each with two non-empty texts', () => {
-    for (const code of [0, 200, 201, 202, 206, 400, 401, 402, 403, 404, 406, 410, 500, 502, 503, 504, 601]) {
+    for (const code of [
+      0, 200, 201, 202, 206, 400, 401, 402, 403, 404, 406, 410, 500, 502, 503, 504, 601,
+    ]) {
       expect(CODE_TABLE[code], `code ${code}`).toBeDefined();
     }
     for (const [code, info] of Object.entries(CODE_TABLE)) {

@@ -14,11 +14,15 @@ describe('translate', () => {
   });
 
   it('fills parameters, in both languages', () => {
-    expect(translate('login.locked', 'zh', { minutes: 15 })).toBe('密码错误次数过多，账号已锁定，请 15 分钟后再试');
+    expect(translate('login.locked', 'zh', { minutes: 15 })).toBe(
+      '密码错误次数过多，账号已锁定，请 15 分钟后再试',
+    );
     expect(translate('login.locked', 'en', { minutes: 3 })).toBe(
       'too many failed logins: the account is locked, try again in 3 minutes',
     );
-    expect(translate('sms.tooSoon', 'en', { seconds: 42 })).toBe('sent too recently, try again in 42 s');
+    expect(translate('sms.tooSoon', 'en', { seconds: 42 })).toBe(
+      'sent too recently, try again in 42 s',
+    );
     expect(translate('request.notFound', 'zh', { path: '/api/x' })).toBe('接口不存在：/api/x');
     expect(translate('config.valueInvalid', 'en', { reason: 'a switch is 0 or 1' })).toBe(
       'invalid config value: a switch is 0 or 1',
@@ -27,11 +31,15 @@ describe('translate', () => {
 
   it('keeps a placeholder whose parameter is missing, ignores extra parameters', () => {
     expect(translate('login.locked', 'en')).toContain('{minutes}');
-    expect(translate('login.wrongCredentials', 'en', { minutes: 1 })).toBe('wrong user name or password');
+    expect(translate('login.wrongCredentials', 'en', { minutes: 1 })).toBe(
+      'wrong user name or password',
+    );
   });
 
   it('does not treat replacement patterns in parameters specially', () => {
-    expect(translate('request.notFound', 'en', { path: '/a$&b$1' })).toBe('no such endpoint: /a$&b$1');
+    expect(translate('request.notFound', 'en', { path: '/a$&b$1' })).toBe(
+      'no such endpoint: /a$&b$1',
+    );
     expect(translate('user.missing', 'en', { ids: '{ids}' })).toBe('no such user: {ids}');
   });
 });

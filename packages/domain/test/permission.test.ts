@@ -49,8 +49,12 @@ describe('can', () => {
   });
 
   it('mode allOf needs every listed item', () => {
-    expect(can(dispatcher, { permission: [RULES.districtQuery, RULES.case], mode: 'allOf' })).toBe(true);
-    expect(can(dispatcher, { permission: [RULES.districtQuery, RULES.leader], mode: 'allOf' })).toBe(false);
+    expect(can(dispatcher, { permission: [RULES.districtQuery, RULES.case], mode: 'allOf' })).toBe(
+      true,
+    );
+    expect(
+      can(dispatcher, { permission: [RULES.districtQuery, RULES.leader], mode: 'allOf' }),
+    ).toBe(false);
     expect(can(dispatcher, { role: ['dispatcher', 'leader'], mode: 'allOf' })).toBe(false);
   });
 
@@ -67,10 +71,18 @@ describe('can', () => {
     expect(can(dispatcher, { role: ['dispatcher'], permission: [RULES.street] })).toBe(false);
     expect(can(dispatcher, { role: ['street'], permission: [RULES.case] })).toBe(false);
     expect(
-      can(dispatcher, { role: ['dispatcher'], permission: [RULES.districtQuery, RULES.case], mode: 'allOf' }),
+      can(dispatcher, {
+        role: ['dispatcher'],
+        permission: [RULES.districtQuery, RULES.case],
+        mode: 'allOf',
+      }),
     ).toBe(true);
-    expect(can(street, { role: ['dispatcher'], permission: [RULES.case], mode: 'except' })).toBe(true);
-    expect(can(street, { role: ['dispatcher'], permission: [RULES.street], mode: 'except' })).toBe(false);
+    expect(can(street, { role: ['dispatcher'], permission: [RULES.case], mode: 'except' })).toBe(
+      true,
+    );
+    expect(can(street, { role: ['dispatcher'], permission: [RULES.street], mode: 'except' })).toBe(
+      false,
+    );
   });
 });
 

@@ -15,7 +15,12 @@ describe('QUEUES', () => {
   });
 
   it('prefixes ids by scope: qu_ district, jd_ street, bm_ department, hf_ call-back', () => {
-    const prefix: Record<QueueScope, string> = { district: 'qu_', street: 'jd_', department: 'bm_', callback: 'hf_' };
+    const prefix: Record<QueueScope, string> = {
+      district: 'qu_',
+      street: 'jd_',
+      department: 'bm_',
+      callback: 'hf_',
+    };
     for (const q of QUEUES) expect(q.id.startsWith(prefix[q.scope]), q.id).toBe(true);
   });
 
@@ -38,7 +43,8 @@ describe('QUEUES', () => {
   });
 
   it('gives street and department the same queue set', () => {
-    const suffixes = (scope: QueueScope) => QUEUES.filter((q) => q.scope === scope).map((q) => q.id.slice(3));
+    const suffixes = (scope: QueueScope) =>
+      QUEUES.filter((q) => q.scope === scope).map((q) => q.id.slice(3));
     expect(suffixes('street')).toEqual(suffixes('department'));
   });
 

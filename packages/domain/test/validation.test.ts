@@ -20,7 +20,7 @@ import {
 /** GB 11643 check character, computed independently of the code under test. */
 function withCheckChar(first17: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i += 1) sum += Number(first17[i]) * ((2 ** (17 - i)) % 11);
+  for (let i = 0; i < 17; i += 1) sum += Number(first17[i]) * (2 ** (17 - i) % 11);
   return first17 + '10X98765432'.charAt(sum % 11);
 }
 
@@ -86,12 +86,18 @@ describe('isIdCard', () => {
 });
 
 describe('isEmail', () => {
-  it.each(['a@b.co', 'first.last+tag@example.com.cn', 'x_y-z@sub-domain.org'])('accepts %s', (e) => {
-    expect(isEmail(e)).toBe(true);
-  });
-  it.each(['a@b', 'a@b.c', '@b.com', 'a b@c.com', 'a@@b.com', 'a@b..com', 'ab.com', ''])('refuses %j', (e) => {
-    expect(isEmail(e)).toBe(false);
-  });
+  it.each(['a@b.co', 'first.last+tag@example.com.cn', 'x_y-z@sub-domain.org'])(
+    'accepts %s',
+    (e) => {
+      expect(isEmail(e)).toBe(true);
+    },
+  );
+  it.each(['a@b', 'a@b.c', '@b.com', 'a b@c.com', 'a@@b.com', 'a@b..com', 'ab.com', ''])(
+    'refuses %j',
+    (e) => {
+      expect(isEmail(e)).toBe(false);
+    },
+  );
 });
 
 describe('isChineseName', () => {
@@ -107,21 +113,31 @@ describe('isIPv4', () => {
   it.each(['0.0.0.0', '127.0.0.1', '192.168.1.254', '255.255.255.255'])('accepts %s', (ip) => {
     expect(isIPv4(ip)).toBe(true);
   });
-  it.each(['256.1.1.1', '1.1.1', '1.1.1.1.1', '01.1.1.1', '1.1.1.-1', 'a.b.c.d', '1..1.1', '', '1.1.1.1 '])(
-    'refuses %j',
-    (ip) => {
-      expect(isIPv4(ip)).toBe(false);
-    },
-  );
+  it.each([
+    '256.1.1.1',
+    '1.1.1',
+    '1.1.1.1.1',
+    '01.1.1.1',
+    '1.1.1.-1',
+    'a.b.c.d',
+    '1..1.1',
+    '',
+    '1.1.1.1 ',
+  ])('refuses %j', (ip) => {
+    expect(isIPv4(ip)).toBe(false);
+  });
 });
 
 describe('isPort', () => {
   it.each(['0', '80', '8080', '65535', 0, 443, 65535])('accepts %j', (p) => {
     expect(isPort(p)).toBe(true);
   });
-  it.each(['65536', '-1', 'abc', '', '80.5', ' 80', '123456', 65536, -1, 1.5])('refuses %j', (p) => {
-    expect(isPort(p)).toBe(false);
-  });
+  it.each(['65536', '-1', 'abc', '', '80.5', ' 80', '123456', 65536, -1, 1.5])(
+    'refuses %j',
+    (p) => {
+      expect(isPort(p)).toBe(false);
+    },
+  );
 });
 
 describe('isDecimal2', () => {
@@ -170,7 +186,9 @@ describe('checkUpload', () => {
     expect(UPLOAD_MAX_BYTES).toBe(20 * 1024 * 1024);
   });
 
-  const allowed = Object.entries(UPLOAD_TYPES).flatMap(([kind, exts]) => exts.map((ext) => [kind, ext] as const));
+  const allowed = Object.entries(UPLOAD_TYPES).flatMap(([kind, exts]) =>
+    exts.map((ext) => [kind, ext] as const),
+  );
   it.each(allowed)('accepts a %s with extension .%s (any case)', (kind, ext) => {
     expect(checkUpload(`证据材料.${ext}`, 1024)).toEqual({ ok: true, kind, extension: ext });
     expect(checkUpload(`SCAN.${ext.toUpperCase()}`, 1)).toEqual({ ok: true, kind, extension: ext });
@@ -186,7 +204,11 @@ describe('checkUpload', () => {
   it('refuses empty files and files over 20 MB; exactly 20 MB is fine', () => {
     expect(checkUpload('a.png', 0)).toEqual({ ok: false, reason: 'empty' });
     expect(checkUpload('a.png', -5)).toEqual({ ok: false, reason: 'empty' });
-    expect(checkUpload('a.png', UPLOAD_MAX_BYTES)).toEqual({ ok: true, kind: 'image', extension: 'png' });
+    expect(checkUpload('a.png', UPLOAD_MAX_BYTES)).toEqual({
+      ok: true,
+      kind: 'image',
+      extension: 'png',
+    });
     expect(checkUpload('a.png', UPLOAD_MAX_BYTES + 1)).toEqual({ ok: false, reason: 'size' });
     expect(checkUpload('a.mp4', 100 * 1024 * 1024)).toEqual({ ok: false, reason: 'size' });
   });
@@ -196,12 +218,20 @@ describe('checkUpload', () => {
     expect(checkUpload('a.png', Number.POSITIVE_INFINITY).ok).toBe(false);
   });
 
-  it.each(['', '   ', 'dir/a.png', 'dir\\a.png', 'a:b.png', 'a*.png', 'a?.png', 'a"b.png', 'a<b>.png', 'a|b.png'])(
-    'refuses the name %j',
-    (name) => {
-      expect(checkUpload(name, 1024)).toEqual({ ok: false, reason: 'name' });
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'dir/a.png',
+    'dir\\a.png',
+    'a:b.png',
+    'a*.png',
+    'a?.png',
+    'a"b.png',
+    'a<b>.png',
+    'a|b.png',
+  ])('refuses the name %j', (name) => {
+    expect(checkUpload(name, 1024)).toEqual({ ok: false, reason: 'name' });
+  });
 
   it('refuses names over 200 characters', () => {
     expect(checkUpload(`${'a'.repeat(196)}.png`, 10).ok).toBe(true);

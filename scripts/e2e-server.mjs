@@ -1,0 +1,109 @@
+// Starts the real server for the browser tests: a fresh embedded database in a temporary
+// DATA_DIR (seeded with the demo data on start), port E2E_PORT (default 8181). The temporary
+// directory is removed when the server exits. Used as Playwright's webServer command.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const port = process.env.E2E_PORT ?? '8181';
+
+// E2E_SERVER_LOG: also write the server's output to this file (kept for diagnosis).
+const logPath = process.env.E2E_SERVER_LOG ? resolve(process.env.E2E_SERVER_LOG) : null;
+
+// The server serves web/dist only if it exists when it starts.
+if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+  console.log('e2e-server: web/dist is missing, building the console first...');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'hotline-e2e-'));
+let cleaned = false;
+function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const env = { ...process.env, PORT: port, DATA_DIR: dataDir };
+delete env.DATABASE_URL; // always the embedded database, never a shared one
+delete env.WEB_DIST;
+
+console.log(`e2e-server: starting on port ${port} with DATA_DIR ${dataDir}`);
+// Own process group: `npx` exits on a signal without waiting for tsx and the server, so the
+// whole group is signalled and awaited before the data directory is removed.
+const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  cwd: repoRoot,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
+const group = server.pid;
+
+let log = null;
+if (logPath) {
+  mkdirSync(dirname(logPath), { recursive: true });
+  log = createWriteStream(logPath);
+}
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  log?.write(chunk);
+});
+server.stderr.on('data', (chunk) => {
+  process.stderr.write(chunk);
+  log?.write(chunk);
+});
+
+function signalGroup(signal) {
+  try {
+    process.kill(-group, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+function groupAlive() {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    signalGroup(signal);
+    setTimeout(() => signalGroup('SIGKILL'), 15_000).unref();
+  });
+}
+
+server.on('exit', (code, signal) => {
+  const deadline = Date.now() + 15_000;
+  const finish = () => {
+    if (groupAlive() && Date.now() < deadline) {
+      setTimeout(finish, 100);
+      return;
+    }
+    if (groupAlive()) signalGroup('SIGKILL');
+    cleanUp();
+    const status = stopping ? 0 : (code ?? (signal ? 1 : 0));
+    if (log) log.end(() => process.exit(status));
+    else process.exit(status);
+  };
+  finish();
+});
+server.on('error', (error) => {
+  console.error('e2e-server: could not start the server:', error);
+  cleanUp();
+  process.exit(1);
+});
