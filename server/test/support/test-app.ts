@@ -81,7 +81,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       offsetMs += ms;
     },
     async login(username: string, password = DEMO_PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/api/login/password', payload: { username, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login/password',
+        payload: { username, password },
+      });
       const body = res.json<{ code: number; msg: string; data: { token: string } | null }>();
       if (body.code !== 200 || !body.data) throw new Error(`login ${username} failed: ${body.msg}`);
       return body.data.token;
