@@ -24,6 +24,7 @@ const envSchema = z.object({
   SSO_AUDIENCE: z.string().default('hotline-12345'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface Settings {
@@ -38,6 +39,8 @@ export interface Settings {
   sso: { sharedSecret?: string; publicKey?: string; audience: string };
   logLevel: string;
   webDist: string | undefined;
+  /** Proxy addresses whose X-Forwarded-For is believed; none by default. */
+  trustProxy: string[] | false;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -63,7 +66,16 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): string[] | false {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s !== 'false');
+  return list.length > 0 ? list : false;
 }
 
 /** Settings for tests and tools: defaults plus overrides, no environment. */

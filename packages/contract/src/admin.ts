@@ -27,11 +27,11 @@ export const authSetBody = z.object({
   rules: z.array(ruleString).max(200).default([]),
 });
 export const authUpdateBody = z.object({
-  id: intField().positive(),
+  id: intField((n) => n.positive()),
   title: z.string().trim().min(1).max(64).optional(),
   rules: z.array(ruleString).max(200).optional(),
 });
-export const authDeleteBody = z.object({ id: intField().positive() });
+export const authDeleteBody = z.object({ id: intField((n) => n.positive()) });
 export const authGroupResponse = envelope(authGroup);
 
 export const batchUpdateGroupBody = z.object({

@@ -4,7 +4,7 @@ import { envelope } from './common';
 
 /** Login bodies: plain fields, or `param` holding the RSA-encrypted JSON of the plain fields. */
 export const passwordLoginFields = z.object({
-  username: z.string().trim().min(1, 'login.usernameEmpty').max(64),
+  username: z.string().trim().min(1, { error: 'login.usernameEmpty', abort: true }).max(64),
   password: z.string().min(PASSWORD_MIN_LENGTH, 'login.passwordShort').max(128),
 });
 
@@ -25,7 +25,7 @@ export const checkCodeFields = z.object({
   code: z
     .string()
     .trim()
-    .min(1, 'login.codeEmpty')
+    .min(1, { error: 'login.codeEmpty', abort: true })
     .regex(/^\d{4,8}$/, 'sms.codeWrong'),
 });
 

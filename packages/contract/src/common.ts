@@ -7,8 +7,15 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const emptyData = z.object({}).strict();
 
-/** Integers that may arrive as strings (form-encoded bodies, query strings). */
-export const intField = () => z.coerce.number().int();
+/**
+ * Integers that may arrive as strings (form-encoded bodies, query strings). Only strings are
+ * converted: a boolean or an array is refused, never read as 1 or as its first element.
+ */
+const fromDigits = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+
+export const intField = (refine: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
+  z.preprocess(fromDigits, refine(z.number().int()));
 
 /** A list of ids as an array or a comma-separated string (forms send the latter). */
 export const idList = (max = 1000) =>
@@ -20,13 +27,16 @@ export const idList = (max = 1000) =>
             .map((s) => s.trim())
             .filter((s) => s !== '')
         : v,
-    z.array(z.coerce.number().int().positive()).min(1).max(max),
+    z
+      .array(intField((n) => n.positive()))
+      .min(1)
+      .max(max),
   );
 
 /** Paging of the config and list calls; the spec uses page sizes up to 1000 for config. */
 export const paging = (maxPageSize: number, defaultPageSize: number) => ({
-  pageNo: intField().min(1).max(100000).default(1),
-  pageSize: intField().min(1).max(maxPageSize).default(defaultPageSize),
+  pageNo: intField((n) => n.min(1).max(100000)).default(1),
+  pageSize: intField((n) => n.min(1).max(maxPageSize)).default(defaultPageSize),
 });
 
 /** A boolean that may arrive as 1/0, '1'/'0', 'true'/'false'. */

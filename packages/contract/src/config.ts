@@ -51,12 +51,12 @@ export const configGroupListResponse = envelope(z.object({ list: z.array(configG
 export const addGroupBody = z.object({
   name: groupName,
   title: z.string().trim().min(1).max(64),
-  sort: intField().min(0).max(100000).default(0),
+  sort: intField((n) => n.min(0).max(100000)).default(0),
 });
 export const saveGroupBody = z.object({
   name: groupName,
   title: z.string().trim().min(1).max(64).optional(),
-  sort: intField().min(0).max(100000).optional(),
+  sort: intField((n) => n.min(0).max(100000)).optional(),
 });
 export const deleteGroupBody = z.object({ name: groupName });
 
@@ -69,15 +69,15 @@ export const addConfigBody = z.object({
   options: z.array(z.string().max(64)).max(50).optional(),
   isPublic: flag().default(false),
   remark: z.string().max(500).default(''),
-  sort: intField().min(0).max(100000).default(0),
+  sort: intField((n) => n.min(0).max(100000)).default(0),
 });
 export const saveConfigBody = z.object({
-  id: intField().positive(),
+  id: intField((n) => n.positive()),
   title: z.string().trim().min(1).max(64).optional(),
   value: z.string().max(20000).optional(),
   isPublic: flag().optional(),
   remark: z.string().max(500).optional(),
-  sort: intField().min(0).max(100000).optional(),
+  sort: intField((n) => n.min(0).max(100000)).optional(),
 });
-export const deleteConfigBody = z.object({ id: intField().positive() });
+export const deleteConfigBody = z.object({ id: intField((n) => n.positive()) });
 export const configEntryResponse = envelope(configEntry);

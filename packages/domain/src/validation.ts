@@ -95,7 +95,7 @@ export function checkUpload(fileName: string, sizeBytes: number): UploadCheck {
   if (fileName.trim() === '' || fileName.length > 200 || /[\\/:*?"<>|]/.test(fileName)) {
     return { ok: false, reason: 'name' };
   }
-  if (sizeBytes <= 0) return { ok: false, reason: 'empty' };
+  if (!Number.isFinite(sizeBytes) || sizeBytes <= 0) return { ok: false, reason: 'empty' };
   if (sizeBytes > UPLOAD_MAX_BYTES) return { ok: false, reason: 'size' };
   const extension = fileExtension(fileName).toLowerCase();
   for (const kind of Object.keys(UPLOAD_TYPES) as UploadKind[]) {

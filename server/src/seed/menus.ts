@@ -142,8 +142,8 @@ export const MENU_SEED: MenuSeed[] = [
   },
   {
     key: 'order_detail',
-    parentKey: 'group_work',
-    path: '/jsjb/work/order/:id',
+
+    path: '/jsjb/order/:id',
     name: 'OrderDetail',
     component: 'workorder/detail',
     title: '工单详情',

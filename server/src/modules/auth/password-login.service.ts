@@ -71,6 +71,8 @@ async function recordFailure(ctx: AppContext, userId: number, now: Date): Promis
   return ctx.db.transaction().execute(async (trx) => {
     const row = await users.lockById(trx, userId);
     if (!row) return null;
+    // A parallel guess may have locked the account since we looked: keep that lock as it is.
+    if (row.locked_until && row.locked_until > now) return row.locked_until;
     const inWindow =
       row.first_failed_at && now.getTime() - row.first_failed_at.getTime() < FAILURE_WINDOW_MS;
     const failures = inWindow ? row.failed_logins + 1 : 1;

@@ -8,6 +8,8 @@ import { startSession, type ClientInfo, type IssuedToken } from './session.servi
 
 /** An SSO token may live at most this long from issue to expiry. */
 export const SSO_MAX_LIFETIME_S = 300;
+/** Tolerated difference between the issuer's clock and ours. */
+const CLOCK_SKEW_S = 30;
 
 /**
  * Single sign-on from a trusted system: a short-lived JWT signed with the configured shared
@@ -37,7 +39,10 @@ export async function ssoLogin(
     throw unauthorized('sso.invalid');
   }
   const { exp = 0, iat = 0, jti = '', sub = '' } = payload;
-  if (exp - iat > SSO_MAX_LIFETIME_S || jti.length > 200) throw unauthorized('sso.invalid');
+  const nowS = Math.floor(ctx.now().getTime() / 1000);
+  // Lifetime counts from now as well as from iat, so a token "issued" in the future cannot outlive it.
+  const tooLong = exp - iat > SSO_MAX_LIFETIME_S || exp - nowS > SSO_MAX_LIFETIME_S;
+  if (tooLong || iat > nowS + CLOCK_SKEW_S || jti.length > 200) throw unauthorized('sso.invalid');
   const user = await users.findByUsername(ctx.db, sub);
   if (!user || user.disabled) throw unauthorized('sso.unknownUser');
   const fresh = await ctx.db

@@ -23,12 +23,23 @@ export function visibleMenus(
       return false;
     return can(auth.acl, (row.guard ?? null) as Guard | null);
   });
-  // A group stays only when something under it stays.
-  const keys = new Set(visible.map((r) => r.key));
-  const hasChild = new Set(
-    visible.filter((r) => r.parent_key && keys.has(r.parent_key)).map((r) => r.parent_key),
-  );
-  return visible.filter((r) => r.component !== 'Layout' || hasChild.has(r.key));
+  return pruneTree(visible);
+}
+
+/** Drops entries whose parent is not visible, and groups left with no visible child. */
+function pruneTree(rows: MenuRow[]): MenuRow[] {
+  let kept = rows;
+  for (;;) {
+    const keys = new Set(kept.map((r) => r.key));
+    const withChildren = new Set(kept.map((r) => r.parent_key).filter((k) => k !== null));
+    const next = kept.filter(
+      (r) =>
+        (r.parent_key === null || keys.has(r.parent_key)) &&
+        (r.component !== 'Layout' || withChildren.has(r.key)),
+    );
+    if (next.length === kept.length) return kept;
+    kept = next;
+  }
 }
 
 export function buildTree(rows: MenuRow[]): MenuNode[] {

@@ -3,11 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReportBody, messageResponse, searchQuery, searchResponse } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
-
-/** Error reports one session (or one address, before login) may send per minute. */
-export const ERROR_REPORTS_PER_MINUTE = 20;
+import { storeErrorReport } from './error-report.service';
 
 export function miscRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -47,33 +44,13 @@ export function miscRoutes(ctx: AppContext) {
         response: { 200: messageResponse },
       },
       handler: async (request) => {
-        const since = new Date(ctx.now().getTime() - 60_000);
-        const sessionId = request.auth?.sessionId ?? null;
-        let recent = ctx.db
-          .selectFrom('error_logs')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('created_at', '>', since);
-        recent = sessionId
-          ? recent.where('session_id', '=', sessionId)
-          : recent.where('session_id', 'is', null).where('ip', '=', request.ip);
-        const { n } = await recent.executeTakeFirstOrThrow();
-        if (Number(n) >= ERROR_REPORTS_PER_MINUTE) throw new AppError(429, 'errorLog.tooMany');
-        const body = request.body;
-        await ctx.db
-          .insertInto('error_logs')
-          .values({
-            session_id: sessionId,
-            user_id: request.auth?.userId ?? null,
-            town: body.town,
-            html_url: body.html_url,
-            java_url: body.java_url,
-            code: String(body.code),
-            msg: body.msg,
-            ip: request.ip,
-            user_agent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-            created_at: ctx.now(),
-          })
-          .execute();
+        await storeErrorReport(ctx, {
+          ...request.body,
+          sessionId: request.auth?.sessionId ?? null,
+          userId: request.auth?.userId ?? null,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        });
         return ok({}, translate('ok', request.lang));
       },
     });

@@ -35,13 +35,11 @@ export async function notEnabledRoutes(app: FastifyInstance): Promise<void> {
         response: { 501: messageResponse },
       },
       handler: async (request, reply) =>
-        reply
-          .status(501)
-          .send({
-            code: 501,
-            msg: translate('feature.notEnabled', request.lang, { feature }),
-            data: null,
-          }),
+        reply.status(501).send({
+          code: 501,
+          msg: translate('feature.notEnabled', request.lang, { feature }),
+          data: null,
+        }),
     });
   }
 }
