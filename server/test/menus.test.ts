@@ -236,3 +236,46 @@ describe('menus and web-config switches', () => {
     expect((await menu('reviewer')).keys.has('intake')).toBe(true);
   });
 });
+
+describe('accounts without permissions', () => {
+  it('an account whose roles hold no rule string gets 217 from userInfo and 218 from the menu', async () => {
+    const t2 = await createTestApp();
+    try {
+      const admin = await t2.login('admin');
+      const roles = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/get',
+        headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+        payload: {},
+      });
+      const agentRole = roles
+        .json<{ data: { list: { id: number; name: string }[] } }>()
+        .data.list.find((g) => g.name === 'agent');
+      expect(agentRole).toBeDefined();
+      const emptied = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/update',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { id: agentRole?.id, rules: [] },
+      });
+      expect(emptied.json<{ code: number }>().code).toBe(200);
+      const agent = await t2.login('agent');
+      const headers = { authorization: `Bearer ${agent}`, 'accept-language': 'en' };
+      const info = await t2.app.inject({ method: 'GET', url: '/api/user/userInfo', headers });
+      expect(info.json()).toEqual({
+        code: 217,
+        msg: 'this account holds no permission; ask an administrator',
+        data: null,
+      });
+      expect(info.statusCode).toBe(200);
+      const menu = await t2.app.inject({ method: 'GET', url: '/api/rule/menu?ismenu=1', headers });
+      expect(menu.json()).toEqual({
+        code: 218,
+        msg: 'this account has no menu; ask an administrator',
+        data: null,
+      });
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -57,6 +57,14 @@ export const MESSAGES = {
   'session.tokenExpired': { zh: '令牌已过期', en: 'token expired' },
   'session.loggedOut': { zh: '已退出登录', en: 'logged out' },
   'auth.adminOnly': { zh: '仅管理员可执行此操作', en: 'only an administrator may do this' },
+  'auth.noPermission': {
+    zh: '账号未分配任何权限，请联系管理员',
+    en: 'this account holds no permission; ask an administrator',
+  },
+  'auth.noMenu': {
+    zh: '账号没有可用的菜单，请联系管理员',
+    en: 'this account has no menu; ask an administrator',
+  },
   'auth.forbidden': { zh: '没有权限执行此操作', en: 'you do not have permission to do this' },
   'config.groupExists': { zh: '配置分组已存在', en: 'the config group already exists' },
   'config.groupMissing': { zh: '配置分组不存在', en: 'the config group does not exist' },

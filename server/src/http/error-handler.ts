@@ -45,7 +45,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       code = 500;
       msg = translate('request.serverError', lang);
     }
-    void reply.status(httpStatusFor(code)).send({ code, msg, data: null });
+    // Plain JSON: the route's success schema must not judge an error envelope (codes like
+    // 217 travel with HTTP 200 and would otherwise be checked against it).
+    void reply
+      .status(httpStatusFor(code))
+      .serializer((payload: unknown) => JSON.stringify(payload))
+      .send({ code, msg, data: null });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -13,7 +13,7 @@ import {
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { bearerToken, caller } from '../../http/access';
-import { unauthorized } from '../../http/app-error';
+import { AppError, unauthorized } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { presentUserInfo } from '../users/user-info.presenter';
 import { loginSwitches } from './login-switches';
@@ -104,7 +104,13 @@ export function authRoutes(ctx: AppContext) {
 
     r.get('/user/userInfo', {
       schema: { tags, summary: 'The signed-in user', response: { 200: userInfoResponse } },
-      handler: async (request) => ok(presentUserInfo(caller(request))),
+      handler: async (request) => {
+        const auth = caller(request);
+        // 217: an account with no rule strings can do nothing; the console shows /nopaml.
+        if (!auth.acl.admin && auth.rules.length === 0)
+          throw new AppError(217, 'auth.noPermission');
+        return ok(presentUserInfo(auth));
+      },
     });
 
     r.get('/refreshToken', {

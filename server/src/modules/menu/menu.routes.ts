@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { menuQuery, menuResponse } from '@hotline/contract';
 import type { AppContext } from '../../context';
 import { caller } from '../../http/access';
+import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { buildTree, menuFor } from './menu.service';
 
@@ -18,6 +19,8 @@ export function menuRoutes(ctx: AppContext) {
       },
       handler: async (request) => {
         const rows = await menuFor(ctx, caller(request));
+        // 218: nothing but the home page is visible; the console shows /nopaml.
+        if (rows.every((r) => r.key === 'home')) throw new AppError(218, 'auth.noMenu');
         if (request.query.get_id === '1') return ok({ list: rows.map((r) => r.id) });
         return ok({ list: buildTree(rows) });
       },
