@@ -5,3 +5,6 @@ export * from './permission';
 export * from './org';
 export * from './queues';
 export * from './work-order';
+export * from './time';
+export * from './assessment';
+export * from './lifecycle/index';

@@ -1,10 +1,12 @@
 import type { Lang } from './codes';
+import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
 
 /**
  * Every user-facing server message, in both languages. Services raise errors by key so the
  * reply speaks the caller's language (Accept-Language), Chinese by default.
  */
 export const MESSAGES = {
+  ...LIFECYCLE_MESSAGES,
   'login.usernameEmpty': { zh: '用户名不能为空', en: 'user name cannot be empty' },
   'login.passwordShort': { zh: '密码不能少于6位', en: 'password cannot be less than 6 digits' },
   'login.wrongCredentials': { zh: '用户名或密码错误', en: 'wrong user name or password' },
@@ -108,11 +110,13 @@ export const MESSAGES = {
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
-export type MessageParams = Record<string, string | number>;
+export type MessageParams = Record<string, string | number | Record<Lang, string>>;
 
 export function translate(key: MessageKey, lang: Lang, params: MessageParams = {}): string {
   const template: string = MESSAGES[key][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }

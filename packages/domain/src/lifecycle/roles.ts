@@ -1,0 +1,33 @@
+import { RULES } from '../org';
+import type { Actor, OrderState } from './types';
+
+/** Capabilities derived from rule strings (WORKFLOW section 8). Admins hold every one. */
+const has = (actor: Actor, rule: string) => actor.admin || actor.rules.includes(rule);
+
+export const isDispatcher = (a: Actor) =>
+  a.admin || (a.rules.includes(RULES.districtQuery) && a.rules.includes(RULES.case));
+export const isReviewer = (a: Actor) => has(a, RULES.review);
+export const isVisitor = (a: Actor) => has(a, RULES.callback);
+export const isIntakeAgent = (a: Actor) => has(a, RULES.case);
+export const isLeader = (a: Actor) => has(a, RULES.leader);
+export const isDistrictReader = (a: Actor) => has(a, RULES.districtQuery) || has(a, RULES.leader);
+export const isUnitHandler = (a: Actor) =>
+  a.rules.includes(RULES.street) || a.rules.includes(RULES.department);
+
+/** The actor handles this order for its host unit (admins may act for any host). */
+export const isHostOf = (a: Actor, o: OrderState) =>
+  a.admin || (isUnitHandler(a) && o.hostUnitId !== null && o.hostUnitId === a.unitId);
+
+export const isCoHostOf = (a: Actor, o: OrderState) =>
+  isUnitHandler(a) && o.coHostUnitIds.includes(a.unitId);
+
+export const canSupervise = (a: Actor) => isDispatcher(a) || isReviewer(a) || isLeader(a);
+
+/** Reading rule (row scope) of WORKFLOW section 8, for one loaded order. */
+export function canRead(a: Actor, o: OrderState & { createdBy?: number | null }): boolean {
+  if (a.admin || isDistrictReader(a)) return true;
+  if (isHostOf(a, o) || isCoHostOf(a, o)) return true;
+  if (isVisitor(a) && (o.status === 91 || o.status === 92) && o.huifangState !== 0) return true;
+  if (isIntakeAgent(a) && o.createdBy === a.userId) return true;
+  return false;
+}

@@ -1,0 +1,380 @@
+import { addHours, handlingDeadline, refuseDeadline } from '../time';
+import type { ActionInputs } from './inputs';
+import type { ActionName } from './names';
+import * as role from './roles';
+import type { Actor, Effect, LifecycleSettings, OrderState, Refusal } from './types';
+
+/**
+ * The transition table of WORKFLOW section 5. Each action says who may take it (`who`), in
+ * which states it applies (`when`), and what it changes (`apply`). The runner in apply.ts
+ * adds the rules every action shares: lock, role, state, event.
+ */
+export interface Ctx {
+  actor: Actor;
+  now: Date;
+  settings: LifecycleSettings;
+}
+
+export type Applied =
+  { patch: Partial<OrderState>; comment?: string; effects?: Effect[] } | Refusal;
+
+export interface ActionDef<A extends ActionName> {
+  /** Role check; hosts are checked against the order's host unit. */
+  who: (actor: Actor, order: OrderState) => boolean;
+  when: (order: OrderState, now: Date) => boolean;
+  apply: (order: OrderState, input: ActionInputs[A], ctx: Ctx) => Applied;
+}
+
+export const OPEN_STATUSES = [0, 1, 11, 12] as const;
+export const isOpen = (o: OrderState) =>
+  (OPEN_STATUSES as readonly number[]).includes(o.status) && o.mergedIntoId === null;
+const blank = (text: string | undefined) => !text || text.trim() === '';
+const refuse = (key: Refusal['key'], params?: Refusal['params']): Refusal => ({
+  code: 400,
+  key,
+  params,
+});
+const district = (a: Actor) => role.isDispatcher(a) || role.isReviewer(a);
+const hostWorking = (o: OrderState) =>
+  o.status === 1 && (o.mainOrgStatus === 0 || o.mainOrgStatus === 1);
+
+export const TABLE: { [A in ActionName]: ActionDef<A> } = {
+  sign: {
+    who: role.isDispatcher,
+    when: (o) => o.status === 0,
+    apply: (o, _i, { actor, now }) => ({
+      patch: { status: 1, systemSignTime: now, dispatcherId: o.dispatcherId ?? actor.userId },
+    }),
+  },
+  refuse: {
+    who: role.isDispatcher,
+    when: (o) => o.status === 0,
+    apply: (o, i, { now }) => {
+      if (blank(i.reason)) return refuse('order.reasonRequired');
+      if (o.refuseDeadline && now >= o.refuseDeadline) return refuse('order.refuseExpired');
+      return { patch: { status: 71, closedTime: now }, comment: i.reason };
+    },
+  },
+  claim: {
+    who: role.isDispatcher,
+    when: (o) => o.status === 1 && o.mainOrgStatus === -1,
+    apply: (o, _i, { actor }) =>
+      o.dispatcherId !== null && o.dispatcherId !== actor.userId
+        ? { code: 409, key: 'order.alreadyClaimed' }
+        : { patch: { dispatcherId: actor.userId } },
+  },
+  dispatch: {
+    who: role.isDispatcher,
+    when: (o) => o.status === 1 && (o.mainOrgStatus === -1 || o.mainOrgStatus === 71),
+    apply: (o, i, { actor, now, settings }) => {
+      if (!i.hostUnitId) return refuse('order.hostRequired');
+      const coHosts = [...new Set(i.coHostUnitIds ?? [])];
+      if (coHosts.includes(i.hostUnitId)) return refuse('order.hostIsCoHost');
+      return {
+        patch: {
+          mainOrgStatus: 0,
+          hostUnitId: i.hostUnitId,
+          coHostUnitIds: coHosts,
+          dispatcherId: o.dispatcherId ?? actor.userId,
+          dispatchTime: now,
+          hostSignTime: null,
+          refuseDeadline: refuseDeadline(now, settings.limits),
+          handlingLimitHours: settings.limits.handlingHours[o.urgency],
+          deadline: handlingDeadline(now, o.urgency, settings.limits),
+        },
+        comment: i.comment,
+        effects: [{ kind: 'assign', hostUnitId: i.hostUnitId, coHostUnitIds: coHosts }],
+      };
+    },
+  },
+  host_sign: {
+    who: role.isHostOf,
+    when: (o) => o.status === 1 && o.mainOrgStatus === 0,
+    apply: (_o, _i, { now }) => ({ patch: { mainOrgStatus: 1, hostSignTime: now } }),
+  },
+  apply_return: {
+    who: role.isHostOf,
+    when: hostWorking,
+    apply: (_o, i) =>
+      blank(i.reason)
+        ? refuse('order.reasonRequired')
+        : { patch: { status: 12, mainOrgStatus: 12 }, comment: i.reason },
+  },
+  approve_return: {
+    who: role.isReviewer,
+    when: (o) => o.status === 12,
+    apply: (_o, i, { now }) =>
+      i.toCity
+        ? { patch: { status: 72, mainOrgStatus: 71, closedTime: now }, comment: i.comment }
+        : { patch: { status: 1, mainOrgStatus: 71 }, comment: i.comment },
+  },
+  reject_return: {
+    who: role.isReviewer,
+    when: (o) => o.status === 12,
+    apply: (_o, i) =>
+      blank(i.comment)
+        ? refuse('order.commentRequired')
+        : { patch: { status: 1, mainOrgStatus: 1 }, comment: i.comment },
+  },
+  reply: {
+    who: role.isHostOf,
+    when: (o) => o.status === 1 && o.mainOrgStatus === 1,
+    apply: (_o, i, { now }) =>
+      blank(i.content)
+        ? refuse('order.replyRequired')
+        : {
+            patch: {
+              status: 11,
+              mainOrgStatus: 11,
+              needReviewStatus: null,
+              replyTime: now,
+              replyContent: i.content.trim(),
+              replyContacted: i.contacted,
+              replyResolved: i.resolved,
+            },
+            comment: i.content.trim(),
+          },
+  },
+  approve_reply: {
+    who: role.isReviewer,
+    when: (o) => o.status === 11,
+    apply: (o, i, { now }) => ({
+      patch: {
+        status: 91,
+        mainOrgStatus: 72,
+        huifangState: 2,
+        cityReplyTime: o.typeId === 1 || o.typeId === 7 ? now : o.cityReplyTime,
+      },
+      comment: i.comment,
+    }),
+  },
+  reject_reply: {
+    who: role.isReviewer,
+    when: (o) => o.status === 11,
+    apply: (_o, i) =>
+      blank(i.comment)
+        ? refuse('order.commentRequired')
+        : { patch: { status: 1, mainOrgStatus: 1, needReviewStatus: 3 }, comment: i.comment },
+  },
+  visit: {
+    who: role.isVisitor,
+    when: (o) => o.status === 91 && [2, 11, 12].includes(o.huifangState),
+    apply: (o, i, { now }) => {
+      const attempt = o.visitCount + 1;
+      if (!i.reached) {
+        const next = o.huifangState === 2 ? 11 : o.huifangState === 11 ? 12 : 13;
+        return {
+          patch: { huifangState: next, visitCount: attempt, visitTime: now, visitContacted: false },
+          comment: i.remark,
+          effects: [{ kind: 'visitRecord', attempt, reached: false }],
+        };
+      }
+      if (i.hostContacted === undefined || i.resolved === undefined || !i.satisfaction) {
+        return refuse('order.visitResultRequired');
+      }
+      const satisfied = i.satisfaction !== 'unsatisfied';
+      return {
+        patch: {
+          huifangState: 1,
+          visitCount: attempt,
+          visitTime: now,
+          visitContacted: true,
+          visitHostContacted: i.hostContacted,
+          visitResolved: i.resolved,
+          visitResult: i.satisfaction,
+          visitRemark: i.remark?.trim() || null,
+          // A satisfied citizen closes the order; an unsatisfied one waits for the reviewer.
+          ...(satisfied ? { status: 92, closedTime: now } : {}),
+        },
+        comment: i.remark,
+        effects: [{ kind: 'visitRecord', attempt, reached: true }],
+      };
+    },
+  },
+  close: {
+    who: (a) => role.isVisitor(a) || role.isReviewer(a),
+    when: (o) => o.status === 91 && (o.huifangState === 1 || o.huifangState === 13),
+    apply: (_o, i, { now }) => ({ patch: { status: 92, closedTime: now }, comment: i.comment }),
+  },
+  re_handle: {
+    who: role.isReviewer,
+    when: (o) => o.status === 91 || o.status === 92,
+    apply: (o, i, { now, settings }) => {
+      if (o.visitResult !== 'unsatisfied' || o.visitResolved !== false) {
+        return { code: 400, key: 'order.rehandleNotAllowed' };
+      }
+      if (blank(i.comment)) return refuse('order.commentRequired');
+      return {
+        patch: {
+          status: 1,
+          mainOrgStatus: 0,
+          huifangState: 0,
+          needReviewStatus: null,
+          isSecondVisit: true,
+          closedTime: null,
+          dispatchTime: now,
+          hostSignTime: null,
+          refuseDeadline: refuseDeadline(now, settings.limits),
+          deadline: handlingDeadline(now, o.urgency, settings.limits),
+          visitResult: null,
+          visitContacted: null,
+          visitHostContacted: null,
+          visitResolved: null,
+          visitRemark: null,
+        },
+        comment: i.comment,
+      };
+    },
+  },
+  request_visit: {
+    who: (a, o) => role.isHostOf(a, o) || role.isDispatcher(a),
+    when: (o) => o.status === 91 && o.huifangState === 0,
+    apply: (_o, i) => ({ patch: { huifangState: 2 }, comment: i.comment }),
+  },
+  supervise: {
+    who: role.canSupervise,
+    when: isOpen,
+    apply: (o, i) =>
+      blank(i.comment)
+        ? refuse('order.reasonRequired')
+        : {
+            patch: { isSupervised: true, superviseCount: o.superviseCount + 1 },
+            comment: i.comment,
+          },
+  },
+  key_appeal: {
+    who: district,
+    when: isOpen,
+    apply: (_o, i) => ({ patch: { isKeyAppeal: i.on }, comment: i.comment }),
+  },
+  merge: {
+    who: role.isDispatcher,
+    when: (o) => isOpen(o) && (o.status === 0 || o.status === 1),
+    apply: (o, i, { now }) => {
+      const target = i.into;
+      const targetOpen = [0, 1, 11, 12].includes(target.status) && target.mergedIntoId === null;
+      if (target.id === o.id || !targetOpen) return refuse('order.mergeTargetInvalid');
+      return {
+        patch: { mergedIntoId: target.id, status: 92, closedTime: now },
+        comment: i.comment,
+        effects: [{ kind: 'merge', intoId: target.id }],
+      };
+    },
+  },
+  apply_extension: {
+    who: role.isHostOf,
+    when: (o) => hostWorking(o) && o.deadline !== null,
+    apply: (o, i, { actor }) => {
+      if (o.pendingRequest) return { code: 409, key: 'order.requestPending' };
+      if (!Number.isInteger(i.hours) || i.hours < 1 || i.hours > 720)
+        return refuse('order.extensionHours');
+      if (blank(i.reason)) return refuse('order.reasonRequired');
+      const request = { kind: 'extension' as const, hours: i.hours, requestedBy: actor.userId };
+      return {
+        patch: { needReviewStatus: 1, pendingRequest: request },
+        comment: i.reason,
+        effects: [{ kind: 'openRequest', request }],
+      };
+    },
+  },
+  approve_extension: {
+    who: role.isReviewer,
+    when: (o) => o.pendingRequest?.kind === 'extension',
+    apply: (o, i) => ({
+      patch: {
+        needReviewStatus: 2,
+        pendingRequest: null,
+        deadline: o.deadline ? addHours(o.deadline, o.pendingRequest?.hours ?? 0) : o.deadline,
+        handlingLimitHours: (o.handlingLimitHours ?? 0) + (o.pendingRequest?.hours ?? 0),
+      },
+      comment: i.comment,
+      effects: [{ kind: 'closeRequest', approved: true }],
+    }),
+  },
+  reject_extension: {
+    who: role.isReviewer,
+    when: (o) => o.pendingRequest?.kind === 'extension',
+    apply: (_o, i) =>
+      blank(i.comment)
+        ? refuse('order.commentRequired')
+        : {
+            patch: { needReviewStatus: 3, pendingRequest: null },
+            comment: i.comment,
+            effects: [{ kind: 'closeRequest', approved: false }],
+          },
+  },
+  apply_exclusion: {
+    who: role.isHostOf,
+    when: (o) =>
+      o.status !== 71 && o.status !== 72 && o.tichuType === null && o.hostUnitId !== null,
+    apply: (o, i, { actor }) => {
+      if (o.pendingRequest) return { code: 409, key: 'order.requestPending' };
+      if (blank(i.reason) || blank(i.tichuType)) return refuse('order.reasonRequired');
+      const request = {
+        kind: 'exclusion' as const,
+        tichuType: i.tichuType.trim(),
+        requestedBy: actor.userId,
+      };
+      return {
+        patch: { needReviewStatus: 1, pendingRequest: request },
+        comment: i.reason,
+        effects: [{ kind: 'openRequest', request }],
+      };
+    },
+  },
+  approve_exclusion: {
+    who: role.isReviewer,
+    when: (o) => o.pendingRequest?.kind === 'exclusion',
+    apply: (o, i) => ({
+      patch: {
+        needReviewStatus: 2,
+        pendingRequest: null,
+        tichuType: o.pendingRequest?.tichuType ?? null,
+      },
+      comment: i.comment,
+      effects: [{ kind: 'closeRequest', approved: true }],
+    }),
+  },
+  reject_exclusion: {
+    who: role.isReviewer,
+    when: (o) => o.pendingRequest?.kind === 'exclusion',
+    apply: (_o, i) =>
+      blank(i.comment)
+        ? refuse('order.commentRequired')
+        : {
+            patch: { needReviewStatus: 3, pendingRequest: null },
+            comment: i.comment,
+            effects: [{ kind: 'closeRequest', approved: false }],
+          },
+  },
+  lock: {
+    who: () => true,
+    when: isOpen,
+    apply: () => ({ patch: {} }),
+  },
+  unlock: {
+    who: () => true,
+    when: () => true,
+    apply: () => ({ patch: {} }),
+  },
+  add_note: {
+    who: (a, o) => district(a) || role.isHostOf(a, o) || role.isCoHostOf(a, o) || role.isVisitor(a),
+    when: () => true,
+    apply: (_o, i) =>
+      blank(i.content) ? refuse('order.reasonRequired') : { patch: {}, comment: i.content.trim() },
+  },
+  record_staff: {
+    who: role.isHostOf,
+    when: hostWorking,
+    apply: (_o, i) =>
+      blank(i.staff)
+        ? refuse('order.reasonRequired')
+        : { patch: { assignedStaff: i.staff.trim() } },
+  },
+  edit: {
+    who: (a, o) => role.isDispatcher(a) || (role.isHostOf(a, o) && hostWorking(o)),
+    when: isOpen,
+    apply: (_o, i) =>
+      i.fields.length === 0 ? refuse('order.nothingToChange') : { patch: {}, comment: i.comment },
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * Time rules of WORKFLOW section 3. Days are China Standard Time (UTC+8, no daylight saving),
+ * whatever the server's own time zone.
+ */
+import {
+  DEFAULT_HANDLING_LIMIT_HOURS,
+  DEFAULT_REFUSE_SIGN_HOURS,
+  type Urgency,
+} from './work-order';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const CST_OFFSET = 8 * HOUR;
+
+/** 00:00 China time of the day `at` falls on. */
+export function startOfDayCst(at: Date): Date {
+  const shifted = at.getTime() + CST_OFFSET;
+  return new Date(shifted - (((shifted % DAY) + DAY) % DAY) - CST_OFFSET);
+}
+
+export function addHours(at: Date, hours: number): Date {
+  return new Date(at.getTime() + hours * HOUR);
+}
+
+/** Configurable limits (config group jsjb); defaults from WORKFLOW section 3. */
+export interface TimeLimits {
+  refuseSignHours: number;
+  handlingHours: Record<Urgency, number>;
+}
+
+export const DEFAULT_TIME_LIMITS: TimeLimits = {
+  refuseSignHours: DEFAULT_REFUSE_SIGN_HOURS,
+  handlingHours: { ...DEFAULT_HANDLING_LIMIT_HOURS },
+};
+
+export function handlingDeadline(from: Date, urgency: Urgency, limits: TimeLimits): Date {
+  return addHours(from, limits.handlingHours[urgency]);
+}
+
+export function refuseDeadline(from: Date, limits: TimeLimits): Date {
+  return addHours(from, limits.refuseSignHours);
+}
+
+/** The three overdue-warning variants of web config `overdue_warning_mode`. */
+export type OverdueMode = 'yesterday' | '2days' | '8hours';
+export const OVERDUE_MODES: readonly OverdueMode[] = ['yesterday', '2days', '8hours'];
+
+/**
+ * The deadline window of the overdue-warning queue, [from, to):
+ * - yesterday: the deadline fell yesterday (China time);
+ * - 2days: from now until 23:59:59 of the day after tomorrow;
+ * - 8hours: from now until 8 hours from now.
+ */
+export function overdueWindow(mode: OverdueMode, now: Date): { from: Date; to: Date } {
+  const today = startOfDayCst(now);
+  if (mode === 'yesterday') return { from: new Date(today.getTime() - DAY), to: today };
+  if (mode === '8hours') return { from: now, to: addHours(now, 8) };
+  return { from: now, to: new Date(today.getTime() + 3 * DAY) };
+}
+
+/** Milliseconds left to refuse (negative once past), for the list's live countdown. */
+export function refuseTimeLeft(deadline: Date | null, now: Date): number | null {
+  return deadline ? deadline.getTime() - now.getTime() : null;
+}

@@ -1,0 +1,54 @@
+import {
+  DEFAULT_TIME_LIMITS,
+  OVERDUE_MODES,
+  type LifecycleSettings,
+  type OverdueMode,
+  type QueueContext,
+} from '@hotline/domain';
+import type { Db } from '../../context';
+import { getValues } from '../config/config.repository';
+import type { AuthContext } from '../auth/auth-context';
+import { actorFrom } from './actor';
+
+/** Lifecycle and queue settings from config group jsjb (administrators may change them). */
+export interface WorkflowConfig extends LifecycleSettings {
+  overdueMode: OverdueMode;
+  huifangMode: 0 | 1;
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export async function loadWorkflowConfig(db: Db): Promise<WorkflowConfig> {
+  const v = await getValues(db, 'jsjb');
+  const d = DEFAULT_TIME_LIMITS;
+  const mode = v.overdue_warning_mode as OverdueMode;
+  return {
+    limits: {
+      refuseSignHours: positive(v.refuse_sign_hours, d.refuseSignHours),
+      handlingHours: {
+        emergency: positive(v.limit_emergency_hours, d.handlingHours.emergency),
+        utility: positive(v.limit_utility_hours, d.handlingHours.utility),
+        general: positive(v.limit_general_hours, d.handlingHours.general),
+        complex: positive(v.limit_complex_hours, d.handlingHours.complex),
+      },
+    },
+    overdueMode: OVERDUE_MODES.includes(mode) ? mode : '2days',
+    huifangMode: v.huifang_state_mode === '1' ? 1 : 0,
+  };
+}
+
+export function queueContextFor(
+  auth: AuthContext,
+  config: WorkflowConfig,
+  now: Date,
+): QueueContext {
+  return {
+    now,
+    viewerUnitId: actorFrom(auth).unitId,
+    overdueMode: config.overdueMode,
+    huifangMode: config.huifangMode,
+  };
+}
