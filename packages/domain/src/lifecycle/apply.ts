@@ -53,7 +53,7 @@ function precheck(order: OrderState, action: ActionName, actor: Actor, now: Date
     };
     return { code: 409, key: 'order.wrongState', params: { state, action: ACTION_NAMES[action] } };
   }
-  return null;
+  return def.guard?.(order, actor, now) ?? null;
 }
 
 const INPUT_FREE: ReadonlySet<ActionName> = new Set(['lock', 'unlock']);

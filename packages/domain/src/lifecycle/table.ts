@@ -22,6 +22,8 @@ export interface ActionDef<A extends ActionName> {
   /** Role check; hosts are checked against the order's host unit. */
   who: (actor: Actor, order: OrderState) => boolean;
   when: (order: OrderState, now: Date) => boolean;
+  /** Refusals that depend on the order and actor but not on the input (409). */
+  guard?: (order: OrderState, actor: Actor, now: Date) => Refusal | null;
   apply: (order: OrderState, input: ActionInputs[A], ctx: Ctx) => Applied;
 }
 
@@ -34,6 +36,9 @@ const refuse = (key: Refusal['key'], params?: Refusal['params']): Refusal => ({
   key,
   params,
 });
+const conflict = (key: Refusal['key']): Refusal => ({ code: 409, key });
+const noPendingRequest = (o: OrderState) =>
+  o.pendingRequest ? conflict('order.requestPending') : null;
 const district = (a: Actor) => role.isDispatcher(a) || role.isReviewer(a);
 const hostWorking = (o: OrderState) =>
   o.status === 1 && (o.mainOrgStatus === 0 || o.mainOrgStatus === 1);
@@ -49,19 +54,21 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   refuse: {
     who: role.isDispatcher,
     when: (o) => o.status === 0,
-    apply: (o, i, { now }) => {
-      if (blank(i.reason)) return refuse('order.reasonRequired');
-      if (o.refuseDeadline && now >= o.refuseDeadline) return refuse('order.refuseExpired');
-      return { patch: { status: 71, closedTime: now }, comment: i.reason };
-    },
+    guard: (o, _a, now) =>
+      o.refuseDeadline && now >= o.refuseDeadline ? conflict('order.refuseExpired') : null,
+    apply: (_o, i, { now }) =>
+      blank(i.reason)
+        ? refuse('order.reasonRequired')
+        : { patch: { status: 71, closedTime: now }, comment: i.reason },
   },
   claim: {
     who: role.isDispatcher,
     when: (o) => o.status === 1 && o.mainOrgStatus === -1,
-    apply: (o, _i, { actor }) =>
+    guard: (o, actor) =>
       o.dispatcherId !== null && o.dispatcherId !== actor.userId
-        ? { code: 409, key: 'order.alreadyClaimed' }
-        : { patch: { dispatcherId: actor.userId } },
+        ? conflict('order.alreadyClaimed')
+        : null,
+    apply: (_o, _i, { actor }) => ({ patch: { dispatcherId: actor.userId } }),
   },
   dispatch: {
     who: role.isDispatcher,
@@ -119,14 +126,15 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   reply: {
     who: role.isHostOf,
     when: (o) => o.status === 1 && o.mainOrgStatus === 1,
-    apply: (_o, i, { now }) =>
+    apply: (o, i, { now }) =>
       blank(i.content)
         ? refuse('order.replyRequired')
         : {
             patch: {
               status: 11,
               mainOrgStatus: 11,
-              needReviewStatus: null,
+              // A pending extension or exclusion still awaits approval.
+              needReviewStatus: o.pendingRequest ? 1 : null,
               replyTime: now,
               replyContent: i.content.trim(),
               replyContacted: i.contacted,
@@ -199,10 +207,11 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   re_handle: {
     who: role.isReviewer,
     when: (o) => o.status === 91 || o.status === 92,
+    guard: (o) =>
+      o.visitResult !== 'unsatisfied' || o.visitResolved !== false
+        ? conflict('order.rehandleNotAllowed')
+        : null,
     apply: (o, i, { now, settings }) => {
-      if (o.visitResult !== 'unsatisfied' || o.visitResolved !== false) {
-        return { code: 400, key: 'order.rehandleNotAllowed' };
-      }
       if (blank(i.comment)) return refuse('order.commentRequired');
       return {
         patch: {
@@ -215,6 +224,7 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
           dispatchTime: now,
           hostSignTime: null,
           refuseDeadline: refuseDeadline(now, settings.limits),
+          handlingLimitHours: settings.limits.handlingHours[o.urgency],
           deadline: handlingDeadline(now, o.urgency, settings.limits),
           visitResult: null,
           visitContacted: null,
@@ -264,8 +274,8 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   apply_extension: {
     who: role.isHostOf,
     when: (o) => hostWorking(o) && o.deadline !== null,
-    apply: (o, i, { actor }) => {
-      if (o.pendingRequest) return { code: 409, key: 'order.requestPending' };
+    guard: noPendingRequest,
+    apply: (_o, i, { actor }) => {
       if (!Number.isInteger(i.hours) || i.hours < 1 || i.hours > 720)
         return refuse('order.extensionHours');
       if (blank(i.reason)) return refuse('order.reasonRequired');
@@ -307,8 +317,8 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
     who: role.isHostOf,
     when: (o) =>
       o.status !== 71 && o.status !== 72 && o.tichuType === null && o.hostUnitId !== null,
-    apply: (o, i, { actor }) => {
-      if (o.pendingRequest) return { code: 409, key: 'order.requestPending' };
+    guard: noPendingRequest,
+    apply: (_o, i, { actor }) => {
       if (blank(i.reason) || blank(i.tichuType)) return refuse('order.reasonRequired');
       const request = {
         kind: 'exclusion' as const,
