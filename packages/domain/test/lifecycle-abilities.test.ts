@@ -57,11 +57,8 @@ describe.each(ACTIONS)('abilities agree with the rules: %s', (action) => {
         if (listed && !result.ok) {
           listedButRefused.push(`${tag} / ${actorName}: ${result.refusal.key}`);
         }
-        // A lock holder may re-lock (a refresh) and anyone may unlock a free order (a no-op):
-        // neither needs a button.
-        const harmless =
-          (action === 'lock' && o.lock?.userId === actor.userId) ||
-          (action === 'unlock' && (o.lock === null || o.lock.expiresAt <= NOW));
+        // A lock holder may re-lock (a refresh): that needs no button.
+        const harmless = action === 'lock' && o.lock?.userId === actor.userId;
         if (!listed && result.ok && !harmless) allowedButHidden.push(`${tag} / ${actorName}`);
       }
     }
@@ -116,6 +113,9 @@ describe('abilities', () => {
       'edit',
       'lock',
     ]);
-    expect(availableActions(o, ACTORS.coHost, NOW)).toEqual(['add_note', 'lock']);
+    // Notes and supervision do not entitle anyone to lock.
+    expect(availableActions(o, ACTORS.coHost, NOW)).toEqual(['add_note']);
+    expect(availableActions(o, ACTORS.leader, NOW)).toEqual(['supervise']);
+    expect(availableActions(o, ACTORS.visitor, NOW)).toEqual(['add_note']);
   });
 });

@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionInputs } from '../src/lifecycle/inputs';
 import { ACTIONS, type ActionName } from '../src/lifecycle/names';
+import type { OrderState } from '../src/lifecycle/types';
 import { ACTORS, ACTOR_NAMES, type ActorName } from './support/actors';
 import {
+  at,
   codesOf,
   frozenFixtures,
   MERGE_TARGET_ID,
@@ -15,10 +17,23 @@ import { act, expectOk, VALID } from './support/run';
 const PAD = '  文字 text \n';
 const TRIMMED = '文字 text';
 
-type Case<A extends ActionName> = [A, FixtureName, ActorName, ActionInputs[A], string];
+type Case<A extends ActionName> = [
+  A,
+  FixtureName,
+  ActorName,
+  ActionInputs[A],
+  string,
+  Partial<OrderState>?,
+];
 const c = <A extends ActionName>(...row: Case<A>): Case<ActionName> => row as Case<ActionName>;
 
-/** For each action: a state, an actor, an input carrying padded text, the expected comment. */
+/** An active lock held by the host handler. */
+const HOST_LOCK = { lock: { userId: 7, userName: '街道承办人', expiresAt: at(0.5) } };
+
+/**
+ * For each action: a state, an actor, an input carrying padded text, the expected comment, and
+ * optionally a change to the state.
+ */
 const CASES: Case<ActionName>[] = [
   c('sign', 'unsigned', 'dispatcher', {}, ''),
   c('refuse', 'unsigned', 'dispatcher', { reason: PAD }, TRIMMED),
@@ -43,7 +58,7 @@ const CASES: Case<ActionName>[] = [
   c('visit', 'visitFailed1', 'visitor', { ...VALID.visit, remark: PAD }, TRIMMED),
   c('close', 'unreachable', 'visitor', { comment: PAD }, TRIMMED),
   c('re_handle', 'closedUnsatisfied', 'reviewer', { comment: PAD }, TRIMMED),
-  c('request_visit', 'repliedNoVisit', 'dispatcher', { comment: PAD }, TRIMMED),
+  c('request_visit', 'unreachable', 'dispatcher', { comment: PAD }, TRIMMED),
   c('supervise', 'replyReview', 'leader', { comment: PAD }, TRIMMED),
   c('key_appeal', 'returnReview', 'reviewer', { on: true, comment: PAD }, TRIMMED),
   c('merge', 'unsigned', 'dispatcher', { ...VALID.merge, comment: PAD }, TRIMMED),
@@ -53,8 +68,9 @@ const CASES: Case<ActionName>[] = [
   c('apply_exclusion', 'visitedBasic', 'streetHost', { tichuType: 'x', reason: PAD }, TRIMMED),
   c('approve_exclusion', 'exclusionPending', 'reviewer', { comment: PAD }, TRIMMED),
   c('reject_exclusion', 'exclusionPending', 'reviewer', { comment: PAD }, TRIMMED),
-  c('lock', 'hostHandling', 'coHost', {}, ''),
-  c('unlock', 'hostHandling', 'coHost', {}, ''),
+  c('lock', 'hostHandling', 'streetHost', {}, ''),
+  c('unlock', 'hostHandling', 'streetHost', {}, '', HOST_LOCK),
+  c('unlock', 'hostHandling', 'admin', { force: true }, 'force: 街道承办人', HOST_LOCK),
   c('add_note', 'closedSatisfied', 'visitor', { content: PAD }, TRIMMED),
   c('record_staff', 'hostHandling', 'streetHost', { staff: PAD }, ''),
   c('edit', 'hostHandling', 'streetHost', { fields: ['address'], comment: PAD }, TRIMMED),
@@ -65,8 +81,8 @@ describe('event comment and codes', () => {
     expect(new Set(CASES.map(([a]) => a))).toEqual(new Set(ACTIONS));
   });
 
-  it.each(CASES)('%s from %s by %s', (action, state, actorName, input, comment) => {
-    const o = order(state);
+  it.each(CASES)('%s from %s by %s', (action, state, actorName, input, comment, change) => {
+    const o = order(state, change);
     const { next, event } = expectOk(act(o, action, ACTORS[actorName], input));
     expect(event).toEqual({ action, comment, from: codesOf(o), to: codesOf(next) });
   });
@@ -89,6 +105,8 @@ describe('codes written by each move', () => {
     ['replyRejected', 'reply', 'streetHost', [11, 11, 0, null]],
     ['replyReview', 'approve_reply', 'reviewer', [91, 72, 2, null]],
     ['replyReview', 'reject_reply', 'reviewer', [1, 1, 0, 3]],
+    ['visitPending', 'visit', 'visitor', [92, 72, 1, null]],
+    ['unreachable', 'request_visit', 'streetHost', [91, 72, 2, null]],
     ['unreachable', 'close', 'visitor', [92, 72, 13, null]],
     ['visitedUnsatisfied', 'close', 'reviewer', [92, 72, 1, null]],
     ['visitedUnsatisfied', 're_handle', 'reviewer', [1, 0, 0, null]],

@@ -198,9 +198,15 @@ describe('flags', () => {
     expect(expectOk(act(mine, 'claim', dispatcher)).next.dispatcherId).toBe(2);
   });
 
-  it('request_visit asks the centre to call back a replied order', () => {
-    const { next } = expectOk(act(order('repliedNoVisit'), 'request_visit', streetHost));
-    expect(next.huifangState).toBe(2);
+  it('request_visit asks the centre to try again after three failed visits', () => {
+    for (const actor of [streetHost, dispatcher]) {
+      const { next, event } = expectOk(act(order('unreachable'), 'request_visit', actor));
+      expect(next).toMatchObject({ status: 91, huifangState: 2, visitCount: 3 });
+      expect(event.comment).toBe('请中心回访');
+    }
+    for (const state of ['repliedNoVisit', 'closedUnreachable'] as const) {
+      expectRefused(act(order(state), 'request_visit', streetHost), 409, 'order.wrongState');
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { ACTORS } from './support/actors';
 import { at, codesOf, NOW, order } from './support/fixtures';
 import { act, expectOk, expectRefused, VALID } from './support/run';
 
-const { admin, dispatcher, reviewer, streetHost, agent } = ACTORS;
+const { admin, dispatcher, reviewer, streetHost, agent, leader, coHost, visitor } = ACTORS;
 const MINUTE = 60_000;
 const plus = (d: Date, minutes: number) => new Date(d.getTime() + minutes * MINUTE);
 
@@ -67,6 +67,24 @@ describe('lock', () => {
       403,
       'order.roleRequired',
     );
+  });
+
+  it('is refused to someone who may only add notes or supervise', () => {
+    for (const [actor, action] of [
+      [leader, 'supervise'],
+      [coHost, 'add_note'],
+      [visitor, 'add_note'],
+    ] as const) {
+      expectOk(act(order('hostHandling'), action, actor));
+      expectRefused(act(order('hostHandling'), 'lock', actor), 403, 'order.roleRequired', {
+        action: { zh: '锁定', en: 'lock' },
+      });
+    }
+    expectRefused(act(order('closedSatisfied'), 'lock', leader), 409, 'order.wrongState', {
+      state: { zh: '已办结', en: 'closed' },
+      action: { zh: '锁定', en: 'lock' },
+    });
+    expectRefused(act(order('closedSatisfied'), 'lock', coHost), 409, 'order.wrongState');
   });
 });
 
@@ -157,9 +175,21 @@ describe('unlock', () => {
     expect(event).toMatchObject({ action: 'unlock', comment: 'force: 派单员' });
   });
 
-  it('of an order nobody holds is a harmless no-op', () => {
-    const { next } = expectOk(act(order('hostHandling'), 'unlock', agent, {}));
-    expect(next.lock).toBeNull();
+  it('is refused when no lock is active (none, or expired), even to an admin with force', () => {
+    for (const [held, when] of [
+      [order('hostHandling'), NOW],
+      [o, plus(NOW, 30)],
+      [o, plus(NOW, 90)],
+    ] as const) {
+      for (const actor of [dispatcher, agent, admin]) {
+        for (const input of [{}, { force: true }]) {
+          const result = act(held, 'unlock', actor, input, when);
+          const refusal = expectRefused(result, 409, 'order.notLockedByYou');
+          expect(refusal.params).toBeUndefined();
+          expect('event' in result).toBe(false);
+        }
+      }
+    }
   });
 });
 
@@ -183,6 +213,9 @@ describe('availableActions and the lock', () => {
     expect(availableActions(order('hostHandling'), agent, NOW)).toEqual([]);
     expect(availableActions(order('hostHandling'), ACTORS.streetOther, NOW)).toEqual([]);
     expect(availableActions(order('hostHandling'), reviewer, NOW)).toContain('lock');
+    for (const actor of [leader, coHost, visitor]) {
+      expect(availableActions(order('hostHandling'), actor, NOW)).not.toContain('lock');
+    }
     const closed = availableActions(order('closedUnsatisfied'), reviewer, NOW);
     expect(closed).toContain('add_note');
     expect(closed).not.toContain('lock');

@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, ACTIONS, type ActionName } from '../src/lifecycle/names';
 import { ACTORS, castFor, type RelativeRole } from './support/actors';
-import { hostedBy, order, UNIT, type FixtureName } from './support/fixtures';
+import {
+  at,
+  hostedBy,
+  order,
+  OTHER_DISPATCHER_ID,
+  UNIT,
+  type FixtureName,
+} from './support/fixtures';
 import { act, expectOk, expectRefused, VALID } from './support/run';
 
 /** A state where the action applies. */
@@ -26,7 +33,7 @@ const STATE_FOR: Record<ActionName, FixtureName> = {
   visit: 'visitPending',
   close: 'unreachable',
   re_handle: 'visitedUnsatisfied',
-  request_visit: 'repliedNoVisit',
+  request_visit: 'unreachable',
   supervise: 'hostHandling',
   key_appeal: 'hostHandling',
   merge: 'hostHandling',
@@ -76,8 +83,10 @@ const ALLOWED: Record<ActionName, readonly Role[]> = {
   apply_exclusion: HOST,
   approve_exclusion: REVIEW,
   reject_exclusion: REVIEW,
-  // Anyone who may act on the order: the leader supervises, the visitor and co-host add notes.
-  lock: ['admin', 'dispatcher', 'reviewer', 'visitor', 'leader', 'host', 'coHost'],
+  // Only who may take an action besides notes and supervision: not the leader (supervises), nor
+  // the visitor and the co-host (add notes).
+  lock: ['admin', 'dispatcher', 'reviewer', 'host'],
+  // No role rule: whoever holds the active lock releases it (the order carries the actor's lock).
   unlock: [
     'admin',
     'dispatcher',
@@ -113,7 +122,10 @@ describe.each(['street', 'department'] as const)('every role, %s hosting', (host
     const input = action === 'dispatch' ? { ...VALID.dispatch, hostUnitId: hostUnit } : undefined;
 
     it.each(cast)('%s (%s)', (actorName, role) => {
-      const result = act(o, action, ACTORS[actorName], input ?? VALID[action]);
+      const { userId, name } = ACTORS[actorName];
+      const own = { userId, userName: name, expiresAt: at(0.5) };
+      const acted = action === 'unlock' ? { ...o, lock: own } : o;
+      const result = act(acted, action, ACTORS[actorName], input ?? VALID[action]);
       if (ALLOWED[action].includes(role)) {
         expect(expectOk(result).event.action).toBe(action);
       } else {
@@ -140,10 +152,54 @@ describe('role rules in detail', () => {
   });
 
   it('the host edits only while working on the order; the dispatcher at any open state', () => {
+    for (const state of ['returnApproved', 'replyReview', 'returnReview'] as const) {
+      const o = order(state);
+      expectOk(act(o, 'edit', ACTORS.dispatcher));
+      for (const action of ['edit', 'record_staff'] as const) {
+        const r = expectRefused(act(o, action, ACTORS.streetHost), 409, 'order.hostNotHandling');
+        expect(r.params).toBeUndefined();
+      }
+    }
+    for (const state of ['hostPending', 'hostHandling'] as const) {
+      expectOk(act(order(state), 'edit', ACTORS.streetHost));
+      expectOk(act(order(state), 'record_staff', ACTORS.streetHost));
+    }
+  });
+
+  it('the role and the state are checked before the host-not-handling guard', () => {
     const review = order('replyReview');
-    expectRefused(act(review, 'edit', ACTORS.streetHost), 403, 'order.roleRequired');
-    expectOk(act(review, 'edit', ACTORS.dispatcher));
-    expectOk(act(order('hostPending'), 'edit', ACTORS.streetHost));
+    for (const action of ['edit', 'record_staff'] as const) {
+      expectRefused(act(review, action, ACTORS.streetOther), 403, 'order.notYourUnit');
+      expectRefused(act(review, action, ACTORS.coHost), 403, 'order.notYourUnit');
+      expectRefused(act(review, action, ACTORS.agent), 403, 'order.roleRequired');
+      expectRefused(
+        act(order('closedSatisfied'), action, ACTORS.streetHost),
+        409,
+        'order.wrongState',
+      );
+      expectRefused(
+        act(order('returnedToCity'), action, ACTORS.streetHost),
+        409,
+        'order.wrongState',
+      );
+    }
+    expectRefused(act(review, 'record_staff', ACTORS.dispatcher), 403, 'order.roleRequired');
+  });
+
+  it('the other guards also come after the role and the state checks', () => {
+    const { visitor, streetHost, streetOther } = ACTORS;
+    expectRefused(act(order('unsignedLate'), 'refuse', visitor), 403, 'order.roleRequired');
+    expectRefused(act(order('claimed'), 'claim', streetHost), 403, 'order.roleRequired');
+    expectRefused(act(order('visitPending'), 're_handle', visitor), 403, 'order.roleRequired');
+    for (const action of ['apply_extension', 'apply_exclusion'] as const) {
+      expectRefused(act(order('extensionPending'), action, streetOther), 403, 'order.notYourUnit');
+    }
+    const late = order('unsignedLate', { status: 71 });
+    expectRefused(act(late, 'refuse', ACTORS.dispatcher), 409, 'order.wrongState');
+    const pending = order('extensionPending', { status: 12, mainOrgStatus: 12 });
+    expectRefused(act(pending, 'apply_extension', streetHost), 409, 'order.wrongState');
+    const dispatched = order('returnApproved', { dispatcherId: OTHER_DISPATCHER_ID });
+    expectRefused(act(dispatched, 'claim', ACTORS.dispatcher), 409, 'order.wrongState');
   });
 
   it('the leader supervises but does not review, dispatch or key-mark', () => {

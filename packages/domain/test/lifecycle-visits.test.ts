@@ -54,9 +54,16 @@ describe('failed visits', () => {
 });
 
 describe('a reached visit', () => {
-  it.each(['satisfied', 'basic'] as const)('%s closes the order (92)', (satisfaction) => {
+  it.each([
+    ['satisfied', true],
+    ['basic', true],
+    ['unsatisfied', true],
+    ['satisfied', false],
+    ['basic', false],
+    ['unsatisfied', false],
+  ] as const)('%s (resolved: %s) closes the order (92)', (satisfaction, resolved) => {
     const { next, effects } = expectOk(
-      act(order('visitFailed1'), 'visit', visitor, reachedWith(satisfaction, true), at(3)),
+      act(order('visitFailed1'), 'visit', visitor, reachedWith(satisfaction, resolved), at(3)),
     );
     expect(next).toMatchObject({
       status: 92,
@@ -66,19 +73,36 @@ describe('a reached visit', () => {
       visitResult: satisfaction,
       visitContacted: true,
       visitHostContacted: true,
-      visitResolved: true,
+      visitResolved: resolved,
       visitRemark: '市民反馈',
       closedTime: at(3),
     });
     expect(effects).toEqual([{ kind: 'visitRecord', attempt: 2, reached: true }]);
   });
 
-  it('unsatisfied stays replied (91) with huifangState 1, for the reviewer to decide', () => {
+  it('unsatisfied and unresolved closes too; the reviewer re-handles it from closed', () => {
     const { next } = expectOk(
-      act(order('visitFailed2'), 'visit', visitor, reachedWith('unsatisfied', false)),
+      act(order('visitFailed2'), 'visit', visitor, reachedWith('unsatisfied', false), at(1)),
     );
-    expect(next).toMatchObject({ status: 91, huifangState: 1, visitCount: 3, closedTime: null });
-    expect(next.visitResult).toBe('unsatisfied');
+    expect(next).toMatchObject({ status: 92, huifangState: 1, visitCount: 3, closedTime: at(1) });
+    expect(next).toMatchObject({ visitResult: 'unsatisfied', visitResolved: false });
+    expectRefused(act(next, 'close', visitor), 409, 'order.wrongState');
+    const again = expectOk(act(next, 're_handle', reviewer, VALID.re_handle, at(2))).next;
+    expect(codesOf(again)).toEqual({
+      status: 1,
+      mainOrgStatus: 0,
+      huifangState: 0,
+      needReviewStatus: null,
+    });
+    expect(again.closedTime).toBeNull();
+  });
+
+  it('unsatisfied but resolved closes, and may not be re-handled', () => {
+    const { next } = expectOk(
+      act(order('visitPending'), 'visit', visitor, reachedWith('unsatisfied', true)),
+    );
+    expect(next.status).toBe(92);
+    expectRefused(act(next, 're_handle', reviewer), 409, 'order.rehandleNotAllowed');
   });
 
   it('a blank remark is stored as none', () => {
@@ -88,7 +112,7 @@ describe('a reached visit', () => {
     ).toBeNull();
   });
 
-  it('a visited unsatisfied order may be closed by the visitor or the reviewer', () => {
+  it('an imported visited order left open may be closed by the visitor or the reviewer', () => {
     for (const actor of [visitor, reviewer]) {
       expect(expectOk(act(order('visitedUnsatisfied'), 'close', actor)).next.status).toBe(92);
     }
@@ -135,9 +159,7 @@ describe('re-handle', () => {
     ['closed unreachable', 'closedUnreachable'],
     ['not visited yet', 'visitPending'],
   ] as const)('is refused when the visit was %s', (_label, state) => {
-    const result = act(order(state), 're_handle', reviewer);
-    if (result.ok) expect.fail('refusal expected');
-    expect(['order.rehandleNotAllowed', 'order.wrongState']).toContain(result.refusal.key);
+    expectRefused(act(order(state), 're_handle', reviewer), 409, 'order.rehandleNotAllowed');
   });
 
   it('a second round: sign, reply, approve, visit again; attempts keep counting', () => {

@@ -57,6 +57,13 @@ function precheck(order: OrderState, action: ActionName, actor: Actor, now: Date
 }
 
 const INPUT_FREE: ReadonlySet<ActionName> = new Set(['lock', 'unlock']);
+/** Actions that do not entitle anyone to lock: a note or a supervision must not block the host. */
+const NOT_LOCK_WORTHY: ReadonlySet<ActionName> = new Set([
+  'lock',
+  'unlock',
+  'add_note',
+  'supervise',
+]);
 
 /** The actions this actor may take on this order now: the console renders buttons from it. */
 export function availableActions(order: OrderState, actor: Actor, now: Date): ActionName[] {
@@ -66,7 +73,7 @@ export function availableActions(order: OrderState, actor: Actor, now: Date): Ac
   );
   const lock = activeLock(order, now);
   const extra: ActionName[] = [];
-  if (allowed.length > 0 && !lock && isOpen(order)) extra.push('lock');
+  if (allowed.some((a) => !NOT_LOCK_WORTHY.has(a)) && !lock && isOpen(order)) extra.push('lock');
   if (lock && (lock.userId === actor.userId || actor.admin)) extra.push('unlock');
   return [...allowed, ...extra];
 }
@@ -112,7 +119,7 @@ function refreshed(order: OrderState, now: Date) {
 
 function lock(order: OrderState, actor: Actor, now: Date): TransitionResult {
   const mayAct = availableActions({ ...order, lock: null }, actor, now).some(
-    (a) => a !== 'lock' && a !== 'unlock',
+    (a) => !NOT_LOCK_WORTHY.has(a),
   );
   if (!isOpen(order) || !mayAct) {
     const refusal = precheck(order, 'lock', actor, now) ?? {
@@ -145,14 +152,15 @@ function unlock(
   now: Date,
 ): TransitionResult {
   const current = activeLock(order, now);
-  if (current && current.userId !== actor.userId && !(actor.admin && input.force)) {
+  if (!current) return { ok: false, refusal: { code: 409, key: 'order.notLockedByYou' } };
+  if (current.userId !== actor.userId && !(actor.admin && input.force)) {
     return {
       ok: false,
       refusal: { code: 409, key: 'order.lockedByOther', params: { name: current.userName } },
     };
   }
   const next = { ...order, lock: null };
-  const comment = current && current.userId !== actor.userId ? `force: ${current.userName}` : '';
+  const comment = current.userId !== actor.userId ? `force: ${current.userName}` : '';
   return {
     ok: true,
     next,

@@ -59,12 +59,16 @@ export const LIFECYCLE_MESSAGES = {
     zh: '延期时长须为 1 到 720 小时',
     en: 'an extension is 1 to 720 hours',
   },
+  'order.hostNotHandling': {
+    zh: '承办单位仅在办理期间可修改工单或记录办理人',
+    en: 'a host may change the order or its handler only while handling it',
+  },
   'order.nothingToChange': { zh: '没有需要修改的内容', en: 'nothing to change' },
   'order.alreadyClaimed': {
     zh: '工单已由其他派单员领取',
     en: 'another dispatcher has already picked up this order',
   },
-  // Work-order actions (server action service): field edits and their references.
+  // --- work-order actions (actions engineer): field edits, references, required fields ---
   'order.fieldNotEditable': {
     zh: '{field}: 您的角色不能修改此字段',
     en: '{field}: your role may not change this field',
@@ -77,6 +81,12 @@ export const LIFECYCLE_MESSAGES = {
     zh: 'communityUnitId: 须为本单位所辖的社区或村',
     en: 'communityUnitId: must be a community or village of the host unit',
   },
+  'order.fieldRequired': { zh: '此项必填', en: 'required here' },
+  'order.phoneInvalid': {
+    zh: '请输入手机号或固定电话（如 010-12345678）',
+    en: 'a mobile or fixed-line number (such as 010-12345678)',
+  },
+  // --- end work-order actions ---
   // --- intake and files (intake engineer) ---
   'intake.forbidden': {
     zh: '您的角色不能录入工单',

@@ -34,6 +34,13 @@ export const ACTION_NAMES = {
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ActionName = keyof typeof ACTION_NAMES;
+
+/** Names of every event kind in the audit trail: the actions plus intake and attachments. */
+export const EVENT_NAMES: Record<string, Record<Lang, string>> = {
+  ...ACTION_NAMES,
+  intake: { zh: '受理', en: 'intake' },
+  attach: { zh: '上传附件', en: 'attach files' },
+};
 export const ACTIONS = Object.keys(ACTION_NAMES) as ActionName[];
 
 export const STATUS_NAMES: Record<number, Record<Lang, string>> = {

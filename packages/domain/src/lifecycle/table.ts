@@ -180,7 +180,6 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
       if (i.hostContacted === undefined || i.resolved === undefined || !i.satisfaction) {
         return refuse('order.visitResultRequired');
       }
-      const satisfied = i.satisfaction !== 'unsatisfied';
       return {
         patch: {
           huifangState: 1,
@@ -191,8 +190,10 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
           visitResolved: i.resolved,
           visitResult: i.satisfaction,
           visitRemark: i.remark?.trim() || null,
-          // A satisfied citizen closes the order; an unsatisfied one waits for the reviewer.
-          ...(satisfied ? { status: 92, closedTime: now } : {}),
+          // A reached visit closes the order (WORKFLOW: close may be automatic); an unsatisfied
+          // and unresolved one can still be re-handled from closed by the reviewer.
+          status: 92,
+          closedTime: now,
         },
         comment: i.remark,
         effects: [{ kind: 'visitRecord', attempt, reached: true }],
@@ -237,8 +238,9 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
     },
   },
   request_visit: {
+    // After three failed attempts (13), ask the centre to try the return visit again.
     who: (a, o) => role.isHostOf(a, o) || role.isDispatcher(a),
-    when: (o) => o.status === 91 && o.huifangState === 0,
+    when: (o) => o.status === 91 && o.huifangState === 13,
     apply: (_o, i) => ({ patch: { huifangState: 2 }, comment: i.comment }),
   },
   supervise: {
@@ -375,15 +377,19 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   },
   record_staff: {
     who: role.isHostOf,
-    when: hostWorking,
+    when: (o) => isOpen(o) && o.hostUnitId !== null,
+    guard: (o) => (hostWorking(o) ? null : conflict('order.hostNotHandling')),
     apply: (_o, i) =>
       blank(i.staff)
         ? refuse('order.reasonRequired')
         : { patch: { assignedStaff: i.staff.trim() } },
   },
   edit: {
-    who: (a, o) => role.isDispatcher(a) || (role.isHostOf(a, o) && hostWorking(o)),
+    who: (a, o) => role.isDispatcher(a) || role.isHostOf(a, o),
     when: isOpen,
+    // A host edits only while handling; the district may edit any open order.
+    guard: (o, a) =>
+      role.isDispatcher(a) || hostWorking(o) ? null : conflict('order.hostNotHandling'),
     apply: (_o, i) =>
       i.fields.length === 0 ? refuse('order.nothingToChange') : { patch: {}, comment: i.comment },
   },

@@ -150,14 +150,15 @@ const FIXTURE_LIST = {
   returnReview: { ...hostHandling, status: 12, mainOrgStatus: 12 },
   refused: { ...unsigned, status: 71, closedTime: at(-1) },
   returnedToCity: { ...hostHandling, status: 72, mainOrgStatus: 71, closedTime: at(-1) },
+  /** Replied, no visit asked for: request_visit no longer applies here (only after 13). */
   repliedNoVisit: { ...replied, huifangState: 0 },
   visitPending: replied,
   visitFailed1: { ...replied, ...failed(11, 1) },
   visitFailed2: { ...replied, ...failed(12, 2) },
   unreachable: { ...replied, ...failed(13, 3) },
+  /** Imported data: reached visits left open (the lifecycle closes every reached visit itself). */
   visitedUnsatisfied: { ...replied, ...reached('unsatisfied', false) },
   visitedUnsatisfiedResolved: { ...replied, ...reached('unsatisfied', true) },
-  /** Imported data: a basic visit left open (the lifecycle closes these itself). */
   visitedBasic: { ...replied, ...reached('basic', true) },
   closedSatisfied: { ...replied, ...reached('satisfied', true), ...closed },
   closedUnsatisfied: { ...replied, ...reached('unsatisfied', false), ...closed },
