@@ -31,7 +31,15 @@ function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const env = { ...process.env, PORT: port, DATA_DIR: dataDir };
+// Single sign-on is on for the browser tests (they sign tokens with this secret); a test that
+// needs short-lived access tokens passes ACCESS_TOKEN_TTL_SECONDS through the environment.
+const E2E_SSO_SECRET = 'e2e-sso-shared-secret-0123456789abcdef';
+const env = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  SSO_SHARED_SECRET: process.env.SSO_SHARED_SECRET ?? E2E_SSO_SECRET,
+};
 delete env.DATABASE_URL; // always the embedded database, never a shared one
 delete env.WEB_DIST;
 

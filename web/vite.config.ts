@@ -1,19 +1,41 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** Stamps the build time into dist/sw.js so every build installs as a service-worker update. */
+function stampServiceWorker(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'stamp-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const file = join(root, outDir, 'sw.js');
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace('__BUILD_VERSION__', new Date().toISOString()));
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), stampServiceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // bench/console-size.mjs reads the manifest to size what each route loads
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries every page needs get stable, cacheable chunks; antd is split per page
-        // by the bundler (the login page does not load the home page's Menu, Layout, …).
+        // by the bundler (the login page does not load the shell's Menu, Tabs, Drawer, …).
         codeSplitting: {
           groups: [
             {
@@ -25,8 +47,6 @@ export default defineConfig({
               test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // antd modules used by more than one page; page-only components stay in the page.
-            { name: 'antd', test: /node_modules[\\/]/, minShareCount: 2 },
           ],
         },
       },

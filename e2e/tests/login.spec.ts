@@ -58,7 +58,8 @@ async function submitLogin(page: Page, username: string, password: string): Prom
 async function loginAs(page: Page, username: string): Promise<string> {
   await openLogin(page);
   await submitLogin(page, username, PASSWORD);
-  await expect(page).toHaveURL(/#\/$/);
+  // the console opens its home route
+  await expect(page).toHaveURL(/#\/index$/);
   const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
   expect(token, 'token stored under localStorage key jsjb').toBeTruthy();
   return token as string;
@@ -112,7 +113,8 @@ test.describe('login as every demo account', () => {
       for (const node of top) {
         await expect(nav.getByText(node.meta.title, { exact: true }).first()).toBeVisible();
       }
-      await expect(page.getByText('控制台外壳将在后续版本提供')).toBeVisible();
+      // the console shell (issue 3) replaced the foundation's placeholder home
+      await expect(page.locator('[data-layout]')).toBeVisible();
     });
   }
 });
@@ -177,7 +179,8 @@ test.describe('session', () => {
     await page.screenshot({ path: `${ARTIFACTS}home-zh.png` });
 
     await page.evaluate(() => localStorage.setItem('e2e-marker', '1'));
-    await page.getByRole('button', { name: /退出登录/ }).click();
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: /退出登录/ }).click();
     await expect(page).toHaveURL(/#\/login$/);
     await expect(page.locator('form#login')).toBeVisible();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -217,12 +220,14 @@ test.describe('language', () => {
     await expect(page.locator('.ant-message')).toContainText('wrong user name or password');
 
     await submitLogin(page, 'admin', PASSWORD);
-    await expect(page).toHaveURL(/#\/$/);
-    await expect(page.getByText('The full console shell comes next')).toBeVisible();
+    await expect(page).toHaveURL(/#\/index$/);
+    await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 3 })).toContainText(
       /^Good (morning|noon|afternoon|evening), /,
     );
-    await expect(page.getByRole('button', { name: /Log out/ })).toBeVisible();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menuitem', { name: /Log out/ })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     const token = (await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)) as string;
     const menu = await apiGet<{ list: MenuNode[] }>(request, '/api/rule/menu?ismenu=1', token);
@@ -235,8 +240,9 @@ test.describe('language', () => {
     await settle(page);
     await page.screenshot({ path: `${ARTIFACTS}home-en.png` });
 
-    // and back to Chinese
-    await page.getByText('简体中文', { exact: true }).click();
-    await expect(page.getByText('控制台外壳将在后续版本提供')).toBeVisible();
+    // and back to Chinese (the shell's language menu)
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect(page.getByRole('button', { name: '搜索' })).toBeVisible();
   });
 });

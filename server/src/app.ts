@@ -16,6 +16,10 @@ import { configRoutes } from './modules/config/config.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { notEnabledRoutes } from './modules/misc/not-enabled.routes';
+import { intakeRoutes } from './modules/intake/intake.routes';
+import { fileRoutes } from './modules/files/file.routes';
+import { workOrderActionRoutes } from './modules/work-orders/action.routes';
+import { workOrderReadRoutes } from './modules/work-orders/list.routes';
 
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
@@ -67,6 +71,10 @@ export async function buildApp(
       await api.register(authGroupRoutes(ctx));
       await api.register(miscRoutes(ctx));
       await api.register(notEnabledRoutes);
+      await api.register(intakeRoutes(ctx));
+      await api.register(fileRoutes(ctx));
+      await api.register(workOrderActionRoutes(ctx));
+      await api.register(workOrderReadRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

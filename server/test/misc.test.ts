@@ -267,3 +267,21 @@ describe('paths, unknown routes and bad bodies', () => {
     expect(outcome(reply)).toEqual([413, 413, 'the request body is too large']);
   });
 });
+
+describe('third-party login paths', () => {
+  it('answer 501 "not enabled in this deployment" in the envelope, in both languages', async () => {
+    for (const url of ['/api/login/wxCode', '/api/socialLogin', '/api/scan']) {
+      const en = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'accept-language': 'en' },
+        payload: {},
+      });
+      expect(en.statusCode).toBe(501);
+      expect(en.json()).toMatchObject({ code: 501, data: null });
+      expect(en.json<{ msg: string }>().msg).toMatch(/^not enabled in this deployment: /);
+      const zh = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(zh.json<{ msg: string }>().msg).toMatch(/^本部署未启用该功能：/);
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
+import './styles/shell.css';
+import './styles/pages.css';
 import { App } from './app/App';
 
 const container = document.getElementById('root');

@@ -4,3 +4,7 @@ export * from './config';
 export * from './menu';
 export * from './admin';
 export * from './misc';
+export * from './work-order-actions';
+export * from './intake';
+export * from './work-order-reads';
+export * from './work-order-reads-detail';

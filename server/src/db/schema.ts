@@ -319,6 +319,14 @@ export interface OrderAttachmentsTable {
   createtime: DefaultTimestamp;
 }
 
+// --- intake (migration 005) ---
+export interface OrderNumberCountersTable {
+  prefix: string;
+  day: string;
+  last: number;
+}
+// --- end intake ---
+
 export interface Database {
   units: UnitsTable;
   users: UsersTable;
@@ -345,6 +353,7 @@ export interface Database {
   order_merges: OrderMergesTable;
   user_prefs: UserPrefsTable;
   integration_keys: IntegrationKeysTable;
+  order_number_counters: OrderNumberCountersTable; // intake (migration 005)
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -354,3 +363,17 @@ export type ConfigRow = Selectable<ConfigTable>;
 export type WorkOrderRow = Selectable<WorkOrdersTable>;
 export type NewWorkOrder = Insertable<WorkOrdersTable>;
 export type WorkOrderUpdate = Updateable<WorkOrdersTable>;
+
+// --- work-order reads (migration 004) ---
+/** Orders per (source, status, host status, host unit), kept by a trigger; 0 = no host. */
+export interface WorkOrderTalliesTable {
+  type_id: number;
+  status: number;
+  main_org_status: number;
+  host_unit_id: number;
+  n: number;
+}
+export interface Database {
+  work_order_tallies: WorkOrderTalliesTable;
+}
+// --- end work-order reads ---

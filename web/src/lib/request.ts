@@ -1,14 +1,25 @@
 import { codeMessage, isSuccessCode } from '@hotline/domain';
-import { getToken } from './storage';
+import {
+  ERROR_LOG_PATH,
+  errorAction,
+  isErrorLogPath,
+  isSilentFailure,
+  showsLoadingMask,
+} from './error-actions';
+import { getToken, setToken } from './storage';
 
 /**
- * A small fetch wrapper for the `{code, msg, data}` API: bearer token, Accept-Language,
- * envelope unwrapping. A failed call throws a RequestError carrying the server's message.
- * (The full request layer — 402 refresh queue, session-expiry codes — comes later.)
+ * The console's one request module for the `{code, msg, data}` API (spec sections 7–9):
+ * bearer token, Accept-Language, JSON or form bodies, a loading mask for doEdit/confirm URLs,
+ * envelope unwrapping, the error-code actions, a single token refresh on 402 with the other
+ * requests waiting for it, error toasts and one-at-a-time error reports. It knows nothing of
+ * React: the app plugs in the UI through `RequestHooks`.
  */
 
 /** Spec section 9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 600_000;
+export const REFRESH_PATH = '/refreshToken';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export class RequestError extends Error {
   /** The envelope's `code`, else the HTTP status, 0 when no answer arrived. */
@@ -16,6 +27,8 @@ export class RequestError extends Error {
   /** HTTP status of the answer, 0 when none arrived. */
   readonly status: number;
   readonly data: unknown;
+  /** True once the user has been told (toast, redirect): callers need not say it again. */
+  notified = false;
 
   constructor(message: string, code: number, status: number, data: unknown = null) {
     super(message);
@@ -26,21 +39,47 @@ export class RequestError extends Error {
   }
 }
 
+export type Body = Record<string, unknown> | unknown[];
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
-  /** Sent as JSON. */
-  body?: unknown;
+  /** Sent as JSON, or form-encoded when `contentType` is a form type. */
+  body?: Body;
+  contentType?: string;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Reject without a toast or report (the caller shows its own message). */
+  noError?: boolean;
+}
+
+/** Texts the layer produces itself; the app supplies them from its i18n resources. */
+export type RequestText = 'timeout' | 'network' | 'badReply' | 'loginExpired';
+
+export interface RequestHooks {
+  /** An error toast (3000 ms). */
+  toast: (message: string) => void;
+  /** Shows the loading mask; returns the function that hides it. */
+  loading: () => () => void;
+  /** 205/206/208/211/212/213: clear storage, reset the user, go to /, say "login expired". */
+  sessionExpired: (message: string) => void;
+  /** 217/218: reset the user, go to /nopaml. */
+  noPermission: () => void;
+  /** The 402 refresh failed: reset the user and go to login. */
+  refreshFailed: (message: string) => void;
+  /** Where the error happened, for the error log: the user's unit and the page URL. */
+  errorContext: () => { town: string; html_url: string };
 }
 
 export interface RequestConfig {
   /** Prefix of every path, e.g. `/api` or `http://127.0.0.1:8080/api`. */
   baseUrl: string;
   getToken: () => string | null;
+  setToken?: (token: string) => void;
   /** Current UI language, sent as Accept-Language so the server localises `msg`. */
   getLanguage: () => string;
   timeoutMs?: number;
+  hooks?: Partial<RequestHooks>;
+  text?: (key: RequestText, language: string) => string;
 }
 
 export type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -59,6 +98,16 @@ function lang(language: string): 'zh' | 'en' {
   return language.toLowerCase().startsWith('en') ? 'en' : 'zh';
 }
 
+const FALLBACK_TEXT: Record<RequestText, { zh: string; en: string }> = {
+  timeout: { zh: '请求超时，请稍后重试', en: 'the request timed out, please try again' },
+  network: {
+    zh: '无法连接服务器，请检查网络',
+    en: 'cannot reach the server, check the network',
+  },
+  badReply: { zh: '服务器返回的数据格式错误', en: 'the server answered in an unexpected format' },
+  loginExpired: { zh: '登录已过期，请重新登录', en: 'login expired, please log in again' },
+};
+
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
   let url = baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
   const params = new URLSearchParams();
@@ -70,21 +119,51 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
   return url;
 }
 
+/** Form encoding: arrays as comma-separated lists (the server's id lists), objects as JSON. */
+export function formEncode(body: Body): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) params.append(key, value.join(','));
+    else if (typeof value === 'object') params.append(key, JSON.stringify(value));
+    else params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+/** A body's `noError` marker is honoured and not sent. */
+function splitNoError(body: Body | undefined): { body: Body | undefined; marker: boolean } {
+  if (!body || Array.isArray(body) || !('noError' in body)) return { body, marker: false };
+  const { noError, ...rest } = body;
+  return { body: rest, marker: Boolean(noError) };
+}
+
 export function createRequest(config: RequestConfig): Request {
-  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const hooks = config.hooks ?? {};
+  const text = (key: RequestText, language: string) =>
+    config.text?.(key, language) ?? FALLBACK_TEXT[key][lang(language)];
+  let refreshing: Promise<string> | null = null;
+  /** The token whose refresh failed: later 402s for it fail at once instead of retrying. */
+  let failedToken: string | null | undefined;
+  let reporting = false;
+
+  /** One HTTP exchange. Resolves with the data or rejects with a RequestError. */
+  async function send<T>(path: string, options: RequestOptions, token: string | null) {
     const language = config.getLanguage();
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': language,
     };
-    const token = config.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     let body: string | undefined;
     if (options.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.body);
+      const form = options.contentType?.includes(FORM_TYPE) ?? false;
+      headers['Content-Type'] = form ? FORM_TYPE : 'application/json';
+      body = form ? formEncode(options.body) : JSON.stringify(options.body);
     }
+    const timeout = AbortSignal.timeout(config.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
     let response: Response;
     try {
@@ -92,11 +171,12 @@ export function createRequest(config: RequestConfig): Request {
         method,
         headers,
         body,
-        signal: options.signal ?? AbortSignal.timeout(config.timeoutMs ?? REQUEST_TIMEOUT_MS),
+        signal,
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new RequestError(codeMessage(0, lang(language)), 0, 0);
+      const key = timeout.aborted ? 'timeout' : 'network';
+      throw new RequestError(text(key, language), 0, 0);
     }
 
     let payload: unknown = null;
@@ -106,17 +186,113 @@ export function createRequest(config: RequestConfig): Request {
       // not JSON: reported below from the HTTP status
     }
     if (!isEnvelope(payload)) {
-      const code = response.ok ? 500 : response.status;
-      throw new RequestError(codeMessage(code, lang(language)), code, response.status);
+      if (response.ok) throw new RequestError(text('badReply', language), 500, response.status);
+      throw new RequestError(
+        codeMessage(response.status, lang(language)),
+        response.status,
+        response.status,
+      );
     }
     if (isSuccessCode(payload.code)) return payload.data as T;
-
     const code = Number(payload.code) || response.status;
     const message =
       typeof payload.msg === 'string' && payload.msg !== ''
         ? payload.msg
         : codeMessage(code, lang(language));
     throw new RequestError(message, code, response.status, payload.data ?? null);
+  }
+
+  /**
+   * One refresh at a time: requests that meet 402 while it runs wait for it. A failure rejects
+   * every waiting request and sends the user to login once.
+   */
+  function refreshToken(expired: string | null): Promise<string> {
+    if (failedToken !== undefined && failedToken === expired) {
+      const failure = new RequestError(text('loginExpired', config.getLanguage()), 401, 401);
+      failure.notified = true;
+      return Promise.reject(failure);
+    }
+    refreshing ??= (async () => {
+      try {
+        const data = await send<{ token?: unknown } | null>(REFRESH_PATH, {}, expired);
+        if (typeof data?.token !== 'string' || data.token === '') {
+          throw new RequestError(text('badReply', config.getLanguage()), 500, 200);
+        }
+        config.setToken?.(data.token);
+        return data.token;
+      } catch (error) {
+        const failure =
+          error instanceof RequestError ? error : new RequestError(String(error), 0, 0);
+        failedToken = expired;
+        hooks.refreshFailed?.(text('loginExpired', config.getLanguage()));
+        failure.notified = true;
+        throw failure;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  /** Sends a client error report; never more than one at a time, never reported itself. */
+  function report(error: RequestError, path: string): void {
+    if (reporting || isErrorLogPath(path)) return;
+    reporting = true;
+    const context = hooks.errorContext?.() ?? { town: '', html_url: '' };
+    send(
+      ERROR_LOG_PATH,
+      {
+        body: {
+          ...context,
+          java_url: buildUrl(config.baseUrl, path, undefined),
+          code: String(error.code),
+          msg: error.message.slice(0, 4000),
+        },
+      },
+      config.getToken(),
+    )
+      .catch(() => undefined)
+      .finally(() => {
+        reporting = false;
+      });
+  }
+
+  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const { body, marker } = splitNoError(options.body);
+    const opts: RequestOptions = { ...options, body };
+    const noError = options.noError === true || marker;
+    const hideLoading = showsLoadingMask(path) ? hooks.loading?.() : undefined;
+    try {
+      const token = config.getToken();
+      try {
+        return await send<T>(path, opts, token);
+      } catch (error) {
+        if (!(error instanceof RequestError) || errorAction(error.code) !== 'refresh') throw error;
+        if (path === REFRESH_PATH) throw error;
+        // Another request may have refreshed already: then retry with its token.
+        const current = config.getToken();
+        const fresh = current && current !== token ? current : await refreshToken(token);
+        return await send<T>(path, opts, fresh);
+      }
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      if (error.notified) throw error;
+      const action = errorAction(error.code);
+      if (action === 'sessionExpired') {
+        hooks.sessionExpired?.(text('loginExpired', config.getLanguage()));
+        error.notified = true;
+      } else if (action === 'noPermission') {
+        hooks.noPermission?.();
+        error.notified = true;
+      } else if (!isSilentFailure(error.code, path, noError)) {
+        hooks.toast?.(error.message);
+        error.notified = true;
+        report(error, path);
+      }
+      throw error;
+    } finally {
+      hideLoading?.();
+    }
   };
 }
 
@@ -126,9 +302,28 @@ export function setRequestLanguage(language: string): void {
   currentLanguage = language;
 }
 
+const appHooks: Partial<RequestHooks> = {};
+let appText: RequestConfig['text'];
+
+/** The app plugs its UI (toasts, navigation, texts) into the console's request function. */
+export function configureRequest(hooks: Partial<RequestHooks>, text?: RequestConfig['text']) {
+  Object.assign(appHooks, hooks);
+  appText = text;
+}
+
 /** The console's request function: `/api` on the same origin, token from local storage. */
 export const request: Request = createRequest({
   baseUrl: '/api',
   getToken,
+  setToken,
   getLanguage: () => currentLanguage,
+  hooks: {
+    toast: (message) => appHooks.toast?.(message),
+    loading: () => appHooks.loading?.() ?? (() => undefined),
+    sessionExpired: (message) => appHooks.sessionExpired?.(message),
+    noPermission: () => appHooks.noPermission?.(),
+    refreshFailed: (message) => appHooks.refreshFailed?.(message),
+    errorContext: () => appHooks.errorContext?.() ?? { town: '', html_url: '' },
+  },
+  text: (key, language) => appText?.(key, language) ?? FALLBACK_TEXT[key][lang(language)],
 });

@@ -5,6 +5,8 @@ import type { AppContext } from '../../context';
 import { caller } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
+import { queueCounts } from '../work-orders/count.service';
+import { readerFor, typeIdsFor } from '../work-orders/list-access';
 import { buildTree, menuFor } from './menu.service';
 
 export function menuRoutes(ctx: AppContext) {
@@ -18,11 +20,15 @@ export function menuRoutes(ctx: AppContext) {
         response: { 200: menuResponse },
       },
       handler: async (request) => {
-        const rows = await menuFor(ctx, caller(request));
+        const auth = caller(request);
+        const rows = await menuFor(ctx, auth);
         // 218: nothing but the home page is visible; the console shows /nopaml.
         if (rows.every((r) => r.key === 'home')) throw new AppError(218, 'auth.noMenu');
         if (request.query.get_id === '1') return ok({ list: rows.map((r) => r.id) });
-        return ok({ list: buildTree(rows) });
+        // Queue entries carry their count as the badge: the same statement as lists/counts.
+        const reader = await readerFor(ctx, auth, rows);
+        const badges = await queueCounts(ctx, reader, reader.queues, typeIdsFor(reader, undefined));
+        return ok({ list: buildTree(rows, badges) });
       },
     });
   };

@@ -42,7 +42,11 @@ function pruneTree(rows: MenuRow[]): MenuRow[] {
   }
 }
 
-export function buildTree(rows: MenuRow[]): MenuNode[] {
+/** `badges`: queue id → count (lists/counts); entries of other queues or none get null. */
+export function buildTree(
+  rows: MenuRow[],
+  badges: Readonly<Record<string, number>> = {},
+): MenuNode[] {
   const nodes = new Map<string, MenuNode>();
   for (const row of rows) {
     nodes.set(row.key, {
@@ -57,7 +61,7 @@ export function buildTree(rows: MenuRow[]): MenuNode[] {
         icon: row.icon,
         hidden: !row.is_menu,
         menuId: row.queue_id,
-        badge: null,
+        badge: row.queue_id !== null ? (badges[row.queue_id] ?? null) : null,
       },
       children: [],
     });

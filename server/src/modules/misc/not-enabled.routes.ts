@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { translate } from '@hotline/domain';
-import { messageResponse } from '@hotline/contract';
+import { notEnabledResponse } from '@hotline/contract';
 
 /**
  * Spec paths whose purpose needs a third-party system this deployment does not have (WeChat,
@@ -32,7 +32,7 @@ export async function notEnabledRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['not enabled'],
         summary: `Not enabled here: ${feature}`,
-        response: { 501: messageResponse },
+        response: { 501: notEnabledResponse },
       },
       handler: async (request, reply) =>
         reply.status(501).send({

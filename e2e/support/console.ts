@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Helpers for the shell specs: log in through the UI, ask the real API, change web config. */
+
+export const PASSWORD = 'Demo@12345';
+export const TOKEN_KEY = 'jsjb';
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+export const SERVER_LOG = `${ARTIFACTS}server.log`;
+/** Same secret as scripts/e2e-server.mjs gives the server. */
+export const SSO_SECRET = 'e2e-sso-shared-secret-0123456789abcdef';
+
+export interface MenuNode {
+  id: number;
+  path: string;
+  component: string;
+  meta: {
+    title: string;
+    titleEn: string;
+    hidden: boolean;
+    menuId: string | null;
+    badge: number | null;
+  };
+  children: MenuNode[];
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Calls the API (as the page would) and unwraps the envelope; fails on a non-success code. */
+export async function api<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  data?: unknown,
+): Promise<T> {
+  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+  const response =
+    method === 'GET'
+      ? await request.get(path, { headers })
+      : await request.post(path, { headers, data: data ?? {} });
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.code, `${path}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+export async function apiLogin(request: APIRequestContext, username: string): Promise<string> {
+  const data = await api<{ token: string }>(request, 'POST', '/api/login/password', undefined, {
+    username,
+    password: PASSWORD,
+  });
+  return data.token;
+}
+
+/** Sets a web-config entry (group jsjb) as admin; returns the previous value. */
+export async function setConfig(
+  request: APIRequestContext,
+  name: string,
+  value: string,
+  adminToken?: string,
+): Promise<string> {
+  // pass a token when the change affects logging in itself (login_rsa)
+  const token = adminToken ?? (await apiLogin(request, 'admin'));
+  const config = await api<{ lists: { id: number; name: string; value: string }[] }>(
+    request,
+    'POST',
+    '/api/getConfig',
+    token,
+    { group: 'jsjb', pageSize: 1000 },
+  );
+  const entry = config.lists.find((e) => e.name === name);
+  expect(entry, `config ${name}`).toBeTruthy();
+  await api(request, 'POST', '/api/config/save', token, { id: entry?.id, value });
+  return entry?.value ?? '';
+}
+
+export async function openLogin(page: Page): Promise<void> {
+  await page.goto('/#/login');
+  await expect(page.locator('form#login')).toBeVisible();
+}
+
+export async function submitLogin(page: Page, username: string, password = PASSWORD) {
+  const form = page.locator('form#login');
+  await form.locator('input#login_username').fill(username);
+  await form.locator('input#login_password').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+/** Logs in through the login page and waits for the shell; returns the stored token. */
+export async function loginAs(page: Page, username: string): Promise<string> {
+  await openLogin(page);
+  await submitLogin(page, username);
+  await expect(page.locator('[data-layout]')).toBeVisible();
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  expect(token, 'token stored under localStorage key jsjb').toBeTruthy();
+  return token as string;
+}
+
+/** Writes theme settings before the page reads them (applied on the next load). */
+export async function presetTheme(page: Page, patch: Record<string, unknown>): Promise<void> {
+  await page.evaluate((p) => {
+    const current = JSON.parse(localStorage.getItem('theme') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('theme', JSON.stringify({ ...current, ...p }));
+  }, patch);
+}
+
+/** Fonts loaded, toasts gone, motion settled: ready for a screenshot. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.mouse.move(1, 1); // no hover tooltip in the picture
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 6_000 });
+  await expect(page.locator('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveCount(0);
+  await page.waitForTimeout(400);
+}
+
+/** The newest SMS code the simulator wrote to the server log for this mobile number. */
+export function smsCodeFromLog(mobile: string): string | null {
+  const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').reverse();
+  for (const line of lines) {
+    if (!line.includes('[SMS simulator]') || !line.includes(mobile)) continue;
+    const entry = JSON.parse(line) as { mobile?: string; text?: string };
+    const match = entry.mobile === mobile ? /\b(\d{6})\b/.exec(entry.text ?? '') : null;
+    if (match) return match[1] ?? null;
+  }
+  return null;
+}
+
+/** Visible first-level menu titles of a menu tree. */
+export function topTitles(list: MenuNode[], english = false): string[] {
+  return list.filter((n) => !n.meta.hidden).map((n) => (english && n.meta.titleEn) || n.meta.title);
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { ORDER_NATURES, URGENCIES } from '@hotline/domain';
+import { envelope, idList, intField } from './common';
+import { isPhoneNumber } from './work-order-actions';
+
+/**
+ * Orders coming in (the self-built order form, the city centre's push) and attachments.
+ * Shape is checked here; references (category, community, merge target) by the service, which
+ * reports them under their field names the same way.
+ */
+
+const INT4_MAX = 2_147_483_647;
+const refId = () => intField((n) => n.positive().max(INT4_MAX));
+const orderId = () => intField((n) => n.positive().max(Number.MAX_SAFE_INTEGER));
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+
+/** "2026-01-05 10:23:11" (China time, as Chinese systems send it) or ISO 8601 with an offset. */
+const CHINA_LOCAL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+export function parseOrderTime(value: string): Date | null {
+  const local = CHINA_LOCAL.exec(value);
+  if (local) {
+    const [, y, mo, d, h, mi, s] = local.map(Number) as number[];
+    const at = new Date(Date.UTC(y!, mo! - 1, d!, h! - 8, mi!, s ?? 0));
+    // Date.UTC rolls 2026-02-30 over to March: refuse instead.
+    const back = new Date(at.getTime() + 8 * 3_600_000);
+    return back.getUTCDate() === d && back.getUTCMonth() === mo! - 1 ? at : null;
+  }
+  if (!z.iso.datetime({ offset: true }).safeParse(value).success) return null;
+  return new Date(value);
+}
+
+export const orderTime = () =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .transform((v, ctx) => {
+      const at = parseOrderTime(v);
+      if (at) return at;
+      ctx.addIssue({ code: 'custom', message: 'intake.dateTimeInvalid', input: v });
+      return z.NEVER;
+    });
+
+const phone = () =>
+  z.string().trim().max(20).refine(isPhoneNumber, { message: 'intake.phoneInvalid' });
+
+/** Labels as an array or a comma-separated string (forms send the latter). */
+const labels = () =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : v,
+    z.array(text(1, 20)).max(10),
+  );
+
+export const CALLER_SUBJECTS = ['individual', 'enterprise'] as const;
+export const INTAKE_TYPE_IDS = [5, 7] as const;
+
+/** redaction/insert: the self-built order form (call-centre agent, dispatcher). */
+export const intakeBody = z.object({
+  title: text(1, 200),
+  majorContent: text(10, 5000),
+  callerName: text(1, 50),
+  callerPhone: phone(),
+  callerCount: intField((n) => n.min(1).max(9999)).default(1),
+  callerSubject: z.enum(CALLER_SUBJECTS).default('individual'),
+  address: text(1, 200),
+  communityUnitId: refId().optional(),
+  categoryId: refId(),
+  urgency: z.enum(URGENCIES),
+  orderNature: z.enum(ORDER_NATURES),
+  typeId: intField()
+    .refine((v) => v === 5 || v === 7, { message: 'intake.typeInvalid' })
+    .default(5),
+  labels: labels().optional(),
+  sevenFiveCategory: text(1, 50).optional(),
+  callTime: orderTime().optional(),
+  mergeIntoId: orderId().optional(),
+});
+export type IntakeBody = z.output<typeof intakeBody>;
+
+/** What intake answers about the order it created (the lists use the reads presenter). */
+export const intakeOrder = z.object({
+  id: z.number().int(),
+  orderNum: z.string(),
+  districtCaseNum: z.string().nullable(),
+  typeId: z.number().int(),
+  title: z.string(),
+  status: z.number().int(),
+  mainOrgStatus: z.number().int(),
+  huifangState: z.number().int(),
+  needReviewStatus: z.number().int().nullable(),
+  categoryId: z.number().int().nullable(),
+  communityUnitId: z.number().int().nullable(),
+  urgency: z.string(),
+  orderNature: z.string(),
+  callTime: z.string(),
+  systemSignTime: z.string().nullable(),
+  refuseDeadline: z.string().nullable(),
+  dispatcherId: z.number().int().nullable(),
+  mergedIntoId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+
+export const similarOrder = z.object({
+  id: z.number().int(),
+  orderNum: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  callTime: z.string(),
+  similarity: z.number(),
+});
+
+export const intakeResponse = envelope(
+  z.object({ order: intakeOrder, similar: z.array(similarOrder) }),
+);
+
+/** open/city/orders: an order pushed by the city centre. */
+export const cityOrderBody = z.object({
+  cityOrderNum: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, 'letters, digits and -, 4 to 40 characters'),
+  title: text(1, 200),
+  majorContent: text(1, 5000),
+  callerName: z.string().trim().max(50).default(''),
+  callerPhone: z
+    .string()
+    .trim()
+    .regex(/^[0-9+\- ()]{0,30}$/, 'digits, + - ( ) and blanks, at most 30')
+    .default(''),
+  address: z.string().trim().max(200).default(''),
+  categoryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, 'a problem-category code such as C010101')
+    .optional(),
+  urgency: z.enum(URGENCIES).default('general'),
+  orderNature: z.enum(ORDER_NATURES).default('complaint'),
+  callTime: orderTime(),
+  refuseDeadline: orderTime().optional(),
+});
+export type CityOrderBody = z.output<typeof cityOrderBody>;
+
+export const cityOrderResponse = envelope(z.object({ order: intakeOrder, duplicate: z.boolean() }));
+
+/** The form fields that travel with an uploaded file. */
+export const FILE_AUTH_TYPES = { public: 1, districtOnly: 2 } as const;
+export const uploadFields = z.object({
+  orderId: orderId().optional(),
+  fileAuthType: intField((n) => n.min(1).max(2)).default(1),
+});
+export type UploadFields = z.output<typeof uploadFields>;
+
+export const uploadedFile = z.object({
+  id: z.number().int(),
+  orderId: z.number().int().nullable(),
+  fileName: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+  url: z.string(),
+  fileAuthType: z.number().int(),
+  createtime: z.string(),
+});
+export const uploadResponse = envelope(uploadedFile);
+
+/** Lists/fileAppend: attach uploaded files to an order. */
+export const fileAppendBody = z.object({ id: orderId(), fileIds: idList(20) });
+export const fileAppendResponse = envelope(
+  z.object({ orderId: z.number().int(), files: z.array(uploadedFile) }),
+);
+
+export const fileIdParams = z.object({ id: orderId() });

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { envelope, flag, intField } from './common';
+import { orderSummary } from './work-order-reads';
+
+/** Work-order reads around one order: detail, similar orders, org trees, column prefs. */
+
+const iso = z.string();
+const when = iso.nullable();
+/** Consoles send '' or null for an unset field: both mean "not given". */
+const unset = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+
+const stateCodes = z
+  .object({
+    status: z.number().int(),
+    mainOrgStatus: z.number().int(),
+    huifangState: z.number().int(),
+    needReviewStatus: z.number().int().nullable().optional(),
+  })
+  .nullable();
+
+export const similarItem = z.object({
+  id: z.number().int(),
+  orderNum: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  callTime: iso,
+  similarity: z.number(),
+});
+
+export const orderDetail = z.object({
+  order: orderSummary.extend({
+    visitContacted: z.boolean().nullable(),
+    visitHostContacted: z.boolean().nullable(),
+    visitResolved: z.boolean().nullable(),
+    createdBy: z.number().int().nullable(),
+    updatedAt: iso,
+  }),
+  timeline: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.string(),
+      actorId: z.number().int().nullable(),
+      actorName: z.string().nullable(),
+      unitId: z.number().int().nullable(),
+      unitName: z.string().nullable(),
+      from: stateCodes,
+      to: stateCodes,
+      comment: z.string(),
+      time: iso,
+    }),
+  ),
+  attachments: z.array(
+    z.object({
+      id: z.number().int(),
+      fileName: z.string(),
+      mimeType: z.string(),
+      sizeBytes: z.number().int(),
+      fileAuthType: z.number().int(),
+      createtime: iso,
+      url: z.string(),
+    }),
+  ),
+  requests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['extension', 'exclusion']),
+      status: z.number().int(),
+      hours: z.number().int().nullable(),
+      tichuType: z.string().nullable(),
+      reason: z.string(),
+      requestedBy: z.number().int(),
+      requesterName: z.string(),
+      decidedBy: z.number().int().nullable(),
+      decisionComment: z.string().nullable(),
+      createdAt: iso,
+      decidedAt: when,
+    }),
+  ),
+  visits: z.array(
+    z.object({
+      id: z.number().int(),
+      attempt: z.number().int(),
+      reached: z.boolean(),
+      hostContacted: z.boolean().nullable(),
+      resolved: z.boolean().nullable(),
+      satisfaction: z.string().nullable(),
+      remark: z.string(),
+      visitorId: z.number().int().nullable(),
+      visitorName: z.string().nullable(),
+      createdAt: iso,
+    }),
+  ),
+  merges: z.array(
+    z.object({
+      id: z.number().int(),
+      orderNum: z.string(),
+      title: z.string(),
+      reason: z.string(),
+      mergedAt: iso,
+    }),
+  ),
+  calls: z.array(z.object({}).passthrough()),
+  similar: z.array(similarItem),
+  /** Absent for street and town users. */
+  lock: z
+    .object({ userId: z.number().int(), userName: z.string(), expiresAt: iso })
+    .nullable()
+    .optional(),
+  abilities: z.array(z.string()),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+export const detailResponse = envelope(orderDetail);
+
+export const similarBody = z
+  .object({
+    id: optional(intField((n) => n.positive().max(2 ** 53 - 1))),
+    title: optional(z.string().trim().min(2).max(200)),
+    content: optional(z.string().trim().min(2).max(5000)),
+  })
+  .refine((b) => b.id !== undefined || b.title !== undefined, {
+    path: ['title'],
+    error: 'a title (or the id of an order) is required',
+  });
+export const similarResponse = envelope(z.object({ list: z.array(similarItem) }));
+
+const unitNode = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  code: z.string(),
+  hasChildren: z.boolean(),
+});
+export interface UnitTreeNode {
+  id: number;
+  name: string;
+  kind: string;
+  code: string;
+  children: UnitTreeNode[];
+}
+const unitTreeNode: z.ZodType<UnitTreeNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    kind: z.string(),
+    code: z.string(),
+    children: z.array(unitTreeNode),
+  }),
+);
+export const hostTreeResponse = envelope(
+  z.object({
+    list: z.array(
+      z.object({ kind: z.string(), name: z.string(), children: z.array(unitTreeNode) }),
+    ),
+  }),
+);
+export const unitChildrenBody = z.object({ id: intField((n) => n.positive()) });
+export const unitChildrenResponse = envelope(z.object({ list: z.array(unitNode) }));
+export const gridTreeBody = z.object({ id: optional(intField((n) => n.positive())) });
+export const gridTreeResponse = envelope(z.object({ list: z.array(unitTreeNode) }));
+
+const colsKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.:/-]+$/, 'letters, digits and _ . : / - (at most 64)');
+export const columnPref = z.object({
+  key: z.string().trim().min(1).max(64),
+  visible: flag(),
+  width: intField((n) => n.min(20).max(2000)).optional(),
+});
+export const setColsBody = z.object({ key: colsKey, cols: z.array(columnPref).max(200) });
+export const getColsBody = z.object({ key: colsKey });
+/** Replies carry plain values (response schemas cannot hold the input's conversions). */
+const storedColumn = z.object({
+  key: z.string(),
+  visible: z.boolean(),
+  width: z.number().int().optional(),
+});
+export const colsResponse = envelope(
+  z.object({ key: z.string(), cols: z.array(storedColumn).nullable() }),
+);
+
+/** The answer of a path this deployment does not serve (501). */
+export const notEnabledResponse = envelope(z.null());

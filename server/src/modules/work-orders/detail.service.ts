@@ -1,0 +1,81 @@
+import type { OrderDetail } from '@hotline/contract';
+import { activeLock, availableActions, canRead } from '@hotline/domain';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/app-error';
+import type { AuthContext } from '../auth/auth-context';
+import { actorFrom } from './actor';
+import * as parts from './detail.repository';
+import { hydrateOrders } from './list.repository';
+import { presentOrderDetail, seesLocks } from './order.presenter';
+import { loadOrderState } from './order-state';
+import { rowScope } from './scope-sql';
+import { similarOrders } from './similar.repository';
+
+/**
+ * `detail`: the order, its timeline, files, requests, visits, merged-in orders, similar
+ * orders, the lock, and the actions this caller may take now (abilities — the console draws
+ * its buttons from them). An order outside the caller's scope answers exactly like a missing
+ * one (404), so ids cannot be probed.
+ */
+export async function orderDetail(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+): Promise<OrderDetail> {
+  const now = ctx.now();
+  const actor = actorFrom(auth);
+  const loaded = await loadOrderState(ctx.db, id);
+  if (!loaded || !canRead(actor, { ...loaded.state, createdBy: loaded.row.created_by })) {
+    throw notFound('order.notFound');
+  }
+  const { row, state } = loaded;
+  const scope = rowScope(actor);
+  const districtUser = actor.admin || actor.unitKind === 'district';
+  const [hydrated, timeline, attachments, requests, visits, merges, similar] = await Promise.all([
+    hydrateOrders(ctx.db, [id], now),
+    parts.timeline(ctx.db, id),
+    parts.attachments(ctx.db, id, districtUser),
+    parts.requests(ctx.db, id),
+    parts.visits(ctx.db, id),
+    parts.mergedIn(ctx.db, id, scope),
+    similarOrders(ctx.db, scope, {
+      title: row.title,
+      content: row.major_content,
+      excludeId: id,
+      limit: 5,
+    }),
+  ]);
+  const [order] = hydrated;
+  if (!order) throw notFound('order.notFound');
+  const lock = activeLock(state, now);
+  return {
+    order: presentOrderDetail(order.row, order.extras, auth),
+    timeline,
+    attachments,
+    requests,
+    visits,
+    merges,
+    // Call records come with the calling feature; the field is here so the console can rely on it.
+    calls: [],
+    similar: similar.map((s) => ({
+      id: s.id,
+      orderNum: s.order_num,
+      title: s.title,
+      status: s.status,
+      callTime: s.call_time.toISOString(),
+      similarity: Math.round(s.score * 1000) / 1000,
+    })),
+    ...(seesLocks(auth)
+      ? {
+          lock: lock
+            ? {
+                userId: lock.userId,
+                userName: lock.userName,
+                expiresAt: lock.expiresAt.toISOString(),
+              }
+            : null,
+        }
+      : {}),
+    abilities: availableActions(state, actor, now),
+  };
+}

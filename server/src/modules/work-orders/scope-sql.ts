@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import {
+  isDistrictReader,
+  isIntakeAgent,
+  isUnitHandler,
+  isVisitor,
+  type Actor,
+} from '@hotline/domain';
+import type { OrdersWhere } from './queue-sql';
+
+/**
+ * Row scope of WORKFLOW section 8 as SQL, the same rule the domain's `canRead` applies to one
+ * loaded order: admins and district readers see everything; a street, town or department
+ * handler sees what its unit hosts or co-hosts; call-back staff what is due for a visit or
+ * visited; a call-centre agent what it created. A user holding several roles sees the union.
+ */
+export interface RowScope {
+  all: boolean;
+  /** Host or co-host unit of a unit handler. */
+  unitId: number | null;
+  visitor: boolean;
+  /** Orders created by this user (call-centre agents). */
+  createdBy: number | null;
+}
+
+export function rowScope(actor: Actor): RowScope {
+  return {
+    all: actor.admin || isDistrictReader(actor),
+    unitId: isUnitHandler(actor) ? actor.unitId : null,
+    visitor: isVisitor(actor),
+    createdBy: isIntakeAgent(actor) ? actor.userId : null,
+  };
+}
+
+export function scopeIsEmpty(scope: RowScope): boolean {
+  return !scope.all && scope.unitId === null && !scope.visitor && scope.createdBy === null;
+}
+
+/**
+ * The scope clause a queue needs: none when the queue keeps to orders the viewer's unit hosts
+ * and the caller's scope includes that unit — host = unit already implies the scope, and
+ * leaving the OR out lets the host index answer alone (index-only counts).
+ */
+export function scopeForQueue(scope: RowScope, viewerUnitId: number, hostOnlyQueue: boolean) {
+  return hostOnlyQueue && scope.unitId !== null && scope.unitId === viewerUnitId
+    ? null
+    : scopeWhere(scope);
+}
+
+export function scopeWhere(scope: RowScope): OrdersWhere {
+  return (eb) => {
+    if (scope.all) return sql<boolean>`true`;
+    const parts = [];
+    if (scope.unitId !== null) {
+      // `@>` rather than `= ANY(...)`: the GIN index on co_host_unit_ids serves only the former.
+      parts.push(
+        eb('work_orders.host_unit_id', '=', scope.unitId),
+        eb('work_orders.co_host_unit_ids', '@>', sql<number[]>`ARRAY[${scope.unitId}]::int[]`),
+      );
+    }
+    if (scope.visitor) {
+      parts.push(
+        eb.and([
+          eb('work_orders.status', 'in', [91, 92]),
+          eb('work_orders.huifang_state', '<>', 0),
+        ]),
+      );
+    }
+    if (scope.createdBy !== null) parts.push(eb('work_orders.created_by', '=', scope.createdBy));
+    return parts.length === 0 ? sql<boolean>`false` : eb.or(parts);
+  };
+}

@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react';
+import { App, Dropdown, Tag, Tooltip } from 'antd';
+import {
+  BgColorsOutlined,
+  CompressOutlined,
+  ExpandOutlined,
+  MutedOutlined,
+  PhoneOutlined,
+  RedoOutlined,
+  SearchOutlined,
+  SoundOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../features/auth/api';
+import { ErrorLogButton } from '../../features/errors/components/ErrorLogButton';
+import { NoticePopover } from '../../features/notices/components/NoticePopover';
+import type { NoticeItem } from '../../features/notices/notices-store';
+import type { Suggestion } from '../../features/search/api';
+import { SearchDialog } from '../../features/search/components/SearchDialog';
+import { useSettings, useThemeStore } from '../../features/theme/theme-store';
+import { useWebConfig } from '../../hooks/use-web-config';
+import { changeLanguage, LANGUAGES, normalizeLanguage } from '../../i18n';
+import { toggleFullscreen } from '../../lib/browser';
+import { UserMenu } from './UserMenu';
+
+export interface HeaderToolsProps {
+  user: UserInfo;
+  has: (rules: string) => boolean;
+  searchEntries: readonly Suggestion[];
+  onNavigate: (path: string) => void;
+  onViewNotice: (item: NoticeItem) => void;
+  onRefresh: () => void;
+  onOpenTheme: () => void;
+}
+
+function Tool({
+  title,
+  onClick,
+  children,
+}: {
+  title: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={title}>
+      <button type="button" className="hl-tool" aria-label={title} onClick={onClick}>
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+/** The top bar's right side: call-bar slot, voice, search, notices, full screen, language… */
+export function HeaderTools(props: HeaderToolsProps) {
+  const { user, has, searchEntries, onNavigate, onViewNotice, onRefresh, onOpenTheme } = props;
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const settings = useSettings();
+  const voice = useThemeStore((s) => s.voice);
+  const setVoice = useThemeStore((s) => s.setVoice);
+  const config = useWebConfig().data ?? {};
+  const [searching, setSearching] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  // Spec section 6: the call bar needs is_waihu or is_heyi_waihu and /jsjb/dw#/jsjb/case.
+  const callBar =
+    (config.is_waihu === '1' || config.is_heyi_waihu === '1') && has('/jsjb/dw#/jsjb/case');
+
+  const onFullscreen = () => {
+    toggleFullscreen().then(setFullscreen, () => void message.error(t('header.fullscreenFailed')));
+  };
+
+  return (
+    <div className="hl-tools">
+      {callBar ? (
+        <div className="hl-call-slot" data-testid="call-bar-slot">
+          <Tag icon={<PhoneOutlined />} bordered={false}>
+            {t('header.callBarPending')}
+          </Tag>
+        </div>
+      ) : null}
+      <ErrorLogButton />
+      {settings.showVoiceSetting ? (
+        <Tool
+          title={voice ? t('header.voiceOn') : t('header.voiceOff')}
+          onClick={() => setVoice(!voice)}
+        >
+          {voice ? (
+            <SoundOutlined data-testid="voice-on" />
+          ) : (
+            <MutedOutlined data-testid="voice-off" />
+          )}
+        </Tool>
+      ) : null}
+      {settings.showSearch ? (
+        <Tool title={t('header.search')} onClick={() => setSearching(true)}>
+          <SearchOutlined />
+        </Tool>
+      ) : null}
+      {settings.showNotice ? <NoticePopover onView={onViewNotice} /> : null}
+      {settings.showFullScreen ? (
+        <Tool
+          title={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}
+          onClick={onFullscreen}
+        >
+          {fullscreen ? <CompressOutlined /> : <ExpandOutlined />}
+        </Tool>
+      ) : null}
+      {settings.showLanguage ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            selectable: true,
+            selectedKeys: [normalizeLanguage(i18n.language)],
+            items: LANGUAGES.map(({ value, label }) => ({ key: value, label })),
+            onClick: ({ key }) => void changeLanguage(normalizeLanguage(key)),
+          }}
+        >
+          <button type="button" className="hl-tool" aria-label={t('app.language')}>
+            <TranslationOutlined />
+          </button>
+        </Dropdown>
+      ) : null}
+      <Tool title={t('header.theme')} onClick={onOpenTheme}>
+        <BgColorsOutlined />
+      </Tool>
+      {settings.showRefresh ? (
+        <Tool title={t('header.refresh')} onClick={onRefresh}>
+          <RedoOutlined />
+        </Tool>
+      ) : null}
+      <UserMenu user={user} has={has} />
+      <SearchDialog
+        open={searching}
+        onClose={() => setSearching(false)}
+        entries={searchEntries}
+        onNavigate={onNavigate}
+      />
+    </div>
+  );
+}

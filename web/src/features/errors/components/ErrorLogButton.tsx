@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Badge, Button, Collapse, Tooltip, Typography } from 'antd';
+import { BugOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { DraggableDialog } from '../../../components/DraggableDialog';
+import { useErrorLogStore } from '../error-log-store';
+
+/** The top bar's bug icon, shown once errors were captured; opens the capture dialog. */
+export function ErrorLogButton() {
+  const { t } = useTranslation();
+  const errors = useErrorLogStore((s) => s.errors);
+  const clear = useErrorLogStore((s) => s.clear);
+  const [open, setOpen] = useState(false);
+  if (errors.length === 0) return null;
+  return (
+    <>
+      <Tooltip title={t('errorLog.title')}>
+        <button
+          type="button"
+          className="hl-tool hl-tool-danger"
+          aria-label={t('errorLog.title')}
+          onClick={() => setOpen(true)}
+        >
+          <Badge count={errors.length} size="small">
+            <BugOutlined />
+          </Badge>
+        </button>
+      </Tooltip>
+      <DraggableDialog
+        open={open}
+        width={1000}
+        title={t('errorLog.title')}
+        onClose={() => setOpen(false)}
+        footer={
+          <Button
+            danger
+            onClick={() => {
+              clear();
+              setOpen(false);
+            }}
+          >
+            {t('errorLog.clear')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('errorLog.hint')}</Typography.Paragraph>
+        <Collapse
+          size="small"
+          items={errors.map((e, i) => ({
+            key: String(i),
+            label: (
+              <span>
+                <Typography.Text type="danger">{e.message}</Typography.Text>{' '}
+                <Typography.Text type="secondary">{e.time}</Typography.Text>
+              </span>
+            ),
+            children: (
+              <div>
+                <Typography.Text type="secondary">{e.url}</Typography.Text>
+                <pre className="hl-error-stack">{e.stack || e.message}</pre>
+              </div>
+            ),
+          }))}
+        />
+      </DraggableDialog>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../lib/request';
+
+export interface Suggestion {
+  title: string;
+  /** '#/…' for a console page, https for an external link. */
+  url: string;
+}
+
+/** GET /search/getList?keyword=: the server's suggestions. */
+export async function fetchSuggestions(keyword: string, signal?: AbortSignal) {
+  const data = await request<{ list?: unknown } | null>('/search/getList', {
+    query: { keyword },
+    signal,
+  });
+  const list = Array.isArray(data?.list) ? data.list : [];
+  return list.filter(
+    (s): s is Suggestion =>
+      typeof (s as Suggestion).title === 'string' && typeof (s as Suggestion).url === 'string',
+  );
+}
+
+export const suggestionsQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['session', 'search', keyword],
+    queryFn: ({ signal }) => fetchSuggestions(keyword, signal),
+    staleTime: 60_000,
+  });
+
+/** Where an external search goes when no suggestion fits. */
+export function externalSearchUrl(keyword: string): string {
+  return `https://www.baidu.com/s?wd=${encodeURIComponent(keyword)}`;
+}
+
+/** Local menu entries matching the keyword (title or path), case-insensitive. */
+export function matchEntries(entries: readonly Suggestion[], keyword: string): Suggestion[] {
+  const k = keyword.trim().toLowerCase();
+  if (k === '') return [...entries];
+  return entries.filter(
+    (e) => e.title.toLowerCase().includes(k) || e.url.toLowerCase().includes(k),
+  );
+}

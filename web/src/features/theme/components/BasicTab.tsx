@@ -1,0 +1,85 @@
+import { Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type SettingKey } from '../settings';
+import type { TabProps } from './ThemeDrawer';
+import { SettingRow } from './SettingRow';
+
+type Toggle = Extract<
+  SettingKey,
+  | 'showLanguage'
+  | 'showProgressBar'
+  | 'showRefresh'
+  | 'showSearch'
+  | 'showNotice'
+  | 'showFullScreen'
+  | 'setWaterMarkStatus'
+  | 'showUploadBtnCity'
+  | 'saveAutoJumpOrder'
+  | 'banjieAutoJumpOrder'
+  | 'hufuAutoJumpOrder'
+  | 'fenpaiAutoJumpOrder'
+  | 'fenpaiBmAutoJumpOrder'
+  | 'huifangAutoJumpOrder'
+>;
+
+const TOOLS: Toggle[] = [
+  'showLanguage',
+  'showProgressBar',
+  'showRefresh',
+  'showSearch',
+  'showNotice',
+  'showFullScreen',
+  'setWaterMarkStatus',
+  'showUploadBtnCity',
+];
+/** Shown to holders of /jsjb/dw#/jsjb/case (spec section 6). */
+const ORDER_JUMPS: Toggle[] = [
+  'saveAutoJumpOrder',
+  'banjieAutoJumpOrder',
+  'hufuAutoJumpOrder',
+  'fenpaiAutoJumpOrder',
+  'fenpaiBmAutoJumpOrder',
+];
+
+/** Top-bar tools, list page size, watermark and the auto-jump settings the rules allow. */
+export function BasicTab({
+  settings,
+  set,
+  enabled,
+  has,
+}: TabProps & { has: (rules: string) => boolean }) {
+  const { t } = useTranslation();
+  const toggle = (key: Toggle) => (
+    <SettingRow key={key} name={key} label={t(`theme.basic.${key}`)} disabled={!enabled(key)}>
+      <Switch
+        disabled={!enabled(key)}
+        checked={settings[key]}
+        onChange={(v) => set({ [key]: v })}
+      />
+    </SettingRow>
+  );
+  const jumps = [
+    ...(has('/jsjb/dw#/jsjb/case') ? ORDER_JUMPS : []),
+    ...(has('/jsjb/qu/call') ? (['huifangAutoJumpOrder'] as Toggle[]) : []),
+  ];
+  return (
+    <div className="hl-settings">
+      {TOOLS.map(toggle)}
+      <SettingRow name="list_page_size" label={t('theme.basic.list_page_size')} disabled={false}>
+        <Select
+          size="small"
+          className="hl-setting-select"
+          value={settings.list_page_size}
+          onChange={(v) => set({ list_page_size: v })}
+          options={PAGE_SIZES.map((n) => ({ value: n, label: t('theme.basic.perPage', { n }) }))}
+        />
+      </SettingRow>
+      {jumps.length > 0 ? (
+        <>
+          <div className="hl-settings-heading">{t('theme.basic.jumps')}</div>
+          {jumps.map(toggle)}
+        </>
+      ) : null}
+    </div>
+  );
+}

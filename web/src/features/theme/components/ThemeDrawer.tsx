@@ -1,0 +1,70 @@
+import { Button, Drawer, Space, Tabs } from 'antd';
+import { ReloadOutlined, SkinOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useThemeStore } from '../theme-store';
+import { settingEnabled, type SettingKey, type ThemeSettings } from '../settings';
+import { BasicTab } from './BasicTab';
+import { SoundTab } from './SoundTab';
+import { StyleTab } from './StyleTab';
+
+export interface ThemeDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  mobile: boolean;
+  /** The has-check over the user's rule strings ('#'-separated). */
+  has: (rules: string) => boolean;
+  onRandomSkin: () => void;
+}
+
+/** What every tab needs: the values, the setter and the enable rules. */
+export interface TabProps {
+  settings: ThemeSettings;
+  set: (patch: Partial<ThemeSettings>) => void;
+  enabled: (key: SettingKey) => boolean;
+}
+
+/** The theme drawer with its three tabs: sound, style, basic (spec sections 2, 3, 5). */
+export function ThemeDrawer({ open, onClose, mobile, has, onRandomSkin }: ThemeDrawerProps) {
+  const { t } = useTranslation();
+  const settings = useThemeStore((s) => s.settings);
+  const set = useThemeStore((s) => s.set);
+  const restoreDefaults = useThemeStore((s) => s.restoreDefaults);
+  const props: TabProps = {
+    settings,
+    set,
+    enabled: (key) => settingEnabled(key, settings, mobile),
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('theme.title')}
+      size={400}
+      className="hl-theme-drawer"
+      footer={
+        <Space className="hl-theme-footer">
+          <Button icon={<SkinOutlined />} onClick={onRandomSkin}>
+            {t('theme.randomSkin')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={restoreDefaults}>
+            {t('theme.restore')}
+          </Button>
+        </Space>
+      }
+    >
+      <Tabs
+        defaultActiveKey="style"
+        items={[
+          { key: 'sound', label: t('theme.tabs.sound'), children: <SoundTab {...props} /> },
+          { key: 'style', label: t('theme.tabs.style'), children: <StyleTab {...props} /> },
+          {
+            key: 'basic',
+            label: t('theme.tabs.basic'),
+            children: <BasicTab {...props} has={has} />,
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ThemeName } from './settings';
+
+/** Colours of each theme: the primary colour and the menu surfaces. */
+export interface Palette {
+  primary: string;
+  /** Dark menus use antd's dark menu theme. */
+  dark: boolean;
+  siderBg: string;
+  /** The strip of first-level items in the column layout. */
+  columnBg: string;
+  /** The top bar of the horizontal and common layouts. */
+  headerBg: string;
+}
+
+export const PALETTES: Record<ThemeName, Palette> = {
+  'blue-black': {
+    primary: '#1677ff',
+    dark: true,
+    siderBg: '#001529',
+    columnBg: '#000c17',
+    headerBg: '#001529',
+  },
+  'blue-white': {
+    primary: '#1677ff',
+    dark: false,
+    siderBg: '#ffffff',
+    columnBg: '#f5f7fa',
+    headerBg: '#ffffff',
+  },
+  'green-black': {
+    primary: '#0e9f6e',
+    dark: true,
+    siderBg: '#10241f',
+    columnBg: '#0a1a16',
+    headerBg: '#10241f',
+  },
+  'green-white': {
+    primary: '#0e9f6e',
+    dark: false,
+    siderBg: '#ffffff',
+    columnBg: '#f3f8f6',
+    headerBg: '#ffffff',
+  },
+  ocean: {
+    primary: '#2f6bff',
+    dark: true,
+    siderBg: 'linear-gradient(180deg, #1e3a8a 0%, #1d4ed8 100%)',
+    columnBg: '#172c6b',
+    headerBg: 'linear-gradient(90deg, #1e3a8a 0%, #2563eb 100%)',
+  },
+  'red-white': {
+    primary: '#c81d25',
+    dark: false,
+    siderBg: '#ffffff',
+    columnBg: '#fbf4f4',
+    headerBg: '#ffffff',
+  },
+  'red-black': {
+    primary: '#c81d25',
+    dark: true,
+    siderBg: '#2a1517',
+    columnBg: '#1d0e10',
+    headerBg: '#9f1239',
+  },
+  'purple-white': {
+    primary: '#6d4aff',
+    dark: false,
+    siderBg: '#ffffff',
+    columnBg: '#f6f4ff',
+    headerBg: '#ffffff',
+  },
+};
