@@ -58,17 +58,22 @@ export class UserInfoFormatError extends Error {}
  * roles and permissions arrays, otherwise the reply is refused.
  */
 export async function fetchUserInfo(): Promise<UserInfo> {
-  const data = await request<Partial<UserInfo> | null>('/user/userInfo');
-  const ok =
-    data !== null &&
-    typeof data === 'object' &&
-    typeof data.username === 'string' &&
-    typeof data.realname === 'string' &&
-    typeof data.avatar === 'string' &&
-    Array.isArray(data.roles) &&
-    Array.isArray(data.permissions);
-  if (!ok) throw new UserInfoFormatError('userInfo');
-  return data as UserInfo;
+  const data = await request<unknown>('/user/userInfo');
+  if (!isUserInfoShape(data)) throw new UserInfoFormatError('userInfo');
+  return data;
+}
+
+/** The type check of spec section 5 on a user-info reply. */
+export function isUserInfoShape(data: unknown): data is UserInfo {
+  if (data === null || typeof data !== 'object') return false;
+  const d = data as Partial<Record<keyof UserInfo, unknown>>;
+  return (
+    typeof d.username === 'string' &&
+    typeof d.realname === 'string' &&
+    typeof d.avatar === 'string' &&
+    Array.isArray(d.roles) &&
+    Array.isArray(d.permissions)
+  );
 }
 
 export const USER_INFO_QUERY_KEY = ['session', 'userInfo'] as const;
