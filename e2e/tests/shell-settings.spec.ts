@@ -110,16 +110,22 @@ test('random skin changes theme, column style, background, tab style and icon; l
   await loginAs(page, 'admin');
   const before = await storedTheme(page);
   await openDrawer(page);
-  // the page records how long the loader lives (about 1 s), however slow the test is
+  // The page records the time from the click to the loader closing. Timers never fire early,
+  // so this is at least 1 s however loaded the machine is (a late observer cannot shorten it).
   await page.evaluate(() => {
     const record = window as unknown as { skinLoader?: number };
-    let start = 0;
+    let clickedAt = 0;
+    let seen = false;
+    document.addEventListener('click', () => (clickedAt = performance.now()), {
+      capture: true,
+      once: true,
+    });
     const observer = new MutationObserver(() => {
       const present = document.querySelector('.ant-spin-fullscreen') !== null;
-      if (present && !start) start = performance.now();
-      if (!present && start) {
+      if (present) seen = true;
+      if (!present && seen && clickedAt) {
         observer.disconnect();
-        record.skinLoader = performance.now() - start;
+        record.skinLoader = performance.now() - clickedAt;
       }
     });
     observer.observe(document.body, { childList: true, subtree: true });
@@ -133,8 +139,8 @@ test('random skin changes theme, column style, background, tab style and icon; l
     { timeout: 5_000 },
   );
   const shown = (await handle.jsonValue()) as number;
-  expect(shown).toBeGreaterThan(900);
-  expect(shown).toBeLessThan(2_500);
+  expect(shown).toBeGreaterThanOrEqual(1_000);
+  expect(shown).toBeLessThan(4_000);
   const after = await storedTheme(page);
   const defaults = {
     themeName: 'blue-black',
