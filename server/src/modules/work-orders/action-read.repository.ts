@@ -1,4 +1,5 @@
 import type { Db } from '../../context';
+import { eventsQuery } from './detail.repository';
 
 /** SQL of the read-only companions of the actions (action-queries.ts). */
 
@@ -24,26 +25,8 @@ export async function assignmentsOf(db: Db, orderId: number) {
 }
 
 /** Events of some actions, oldest first, with the actor's and the unit's names. */
-export async function eventsOf(db: Db, orderId: number, actions: readonly string[]) {
-  return db
-    .selectFrom('order_events as e')
-    .leftJoin('users as u', 'u.id', 'e.actor_id')
-    .leftJoin('units as n', 'n.id', 'e.actor_unit_id')
-    .select([
-      'e.id',
-      'e.action',
-      'e.actor_id',
-      'u.realname',
-      'e.actor_unit_id',
-      'n.name',
-      'e.from_state',
-      'e.to_state',
-      'e.comment',
-      'e.created_at',
-    ])
-    .where('e.order_id', '=', orderId)
+export function eventsOf(db: Db, orderId: number, actions: readonly string[]) {
+  return eventsQuery(db, orderId)
     .where('e.action', 'in', [...actions])
-    .orderBy('e.created_at')
-    .orderBy('e.id')
     .execute();
 }

@@ -21,9 +21,9 @@ function codesOf(value: unknown): Codes {
   };
 }
 
-/** The audit trail, oldest first, with who and which unit. */
-export async function timeline(db: Db, orderId: number): Promise<OrderDetail['timeline']> {
-  const rows = await db
+/** Events of one order, oldest first, with the actor's and the unit's names. */
+export function eventsQuery(db: Db, orderId: number) {
+  return db
     .selectFrom('order_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
     .leftJoin('units as n', 'n.id', 'e.actor_unit_id')
@@ -41,8 +41,12 @@ export async function timeline(db: Db, orderId: number): Promise<OrderDetail['ti
     ])
     .where('e.order_id', '=', orderId)
     .orderBy('e.created_at')
-    .orderBy('e.id')
-    .execute();
+    .orderBy('e.id');
+}
+
+/** The audit trail, oldest first, with who and which unit. */
+export async function timeline(db: Db, orderId: number): Promise<OrderDetail['timeline']> {
+  const rows = await eventsQuery(db, orderId).execute();
   return rows.map((r) => ({
     id: r.id,
     action: r.action,
