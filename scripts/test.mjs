@@ -71,6 +71,8 @@ if (build !== 0 || chromium !== 0) {
   if (existsSync(report)) {
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
     passed = stats.expected + stats.flaky;
+    if (stats.flaky > 0)
+      console.log(`\n(e2e: ${stats.flaky} flaky test(s) passed on retry — see the list above)`);
     failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
   }
   results.push({ label: 'e2e (Playwright, Chromium)', passed, failed, status });
