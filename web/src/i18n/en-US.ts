@@ -1,4 +1,9 @@
 import type { Messages } from './zh-CN';
+import { en as ordersEn } from './parts/orders';
+import { en as detailEn } from './parts/detail';
+import { en as pushEn } from './parts/push';
+import { en as exportsEn } from './parts/exports';
+import { en as callsEn } from './parts/calls';
 
 const enUS: Messages = {
   app: {
@@ -265,6 +270,11 @@ const enUS: Messages = {
     afternoon: 'Good afternoon',
     evening: 'Good evening',
   },
+  workOrders: ordersEn,
+  orderDetail: detailEn,
+  push: pushEn,
+  exports: exportsEn,
+  calls: callsEn,
 };
 
 export default enUS;

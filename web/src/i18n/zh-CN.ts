@@ -1,3 +1,9 @@
+import { zh as ordersZh } from './parts/orders';
+import { zh as detailZh } from './parts/detail';
+import { zh as pushZh } from './parts/push';
+import { zh as exportsZh } from './parts/exports';
+import { zh as callsZh } from './parts/calls';
+
 /** Chinese (default) texts of the console. en-US.ts must have the same keys. */
 const zhCN = {
   app: {
@@ -256,6 +262,11 @@ const zhCN = {
     afternoon: '下午好',
     evening: '晚上好',
   },
+  workOrders: ordersZh,
+  orderDetail: detailZh,
+  push: pushZh,
+  exports: exportsZh,
+  calls: callsZh,
 };
 
 export default zhCN;

@@ -3,9 +3,7 @@ import { Button, Card, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useDocumentTitle } from '../../hooks/use-web-config';
-
-/** The in-page event the push channel raises for order events. */
-export const ORDER_EVENT = 'hotline:order-event';
+import { ORDER_EVENT } from '../../features/order-bus/order-bus';
 
 interface Received {
   time: string;
