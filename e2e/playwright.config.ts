@@ -8,10 +8,12 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
+// E2E_ARTIFACTS: where results, traces and the server log go (default e2e/artifacts).
+const artifacts = process.env.E2E_ARTIFACTS ?? 'artifacts';
 
 export default defineConfig({
   testDir: 'tests',
-  outputDir: 'artifacts/test-results',
+  outputDir: `${artifacts}/test-results`,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -19,7 +21,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // CI retries a failed test once; a pass on retry is reported as flaky (see the summary).
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'artifacts/results.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${artifacts}/results.json` }]],
   use: {
     baseURL,
     locale: 'zh-CN',
@@ -53,7 +55,7 @@ export default defineConfig({
     command: 'node ../scripts/e2e-server.mjs',
     env: {
       E2E_PORT: String(port),
-      E2E_SERVER_LOG: fileURLToPath(new URL('artifacts/server.log', import.meta.url)),
+      E2E_SERVER_LOG: fileURLToPath(new URL(`${artifacts}/server.log`, import.meta.url)),
     },
     url: `${baseURL}/`,
     timeout: 120_000,

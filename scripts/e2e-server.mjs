@@ -13,8 +13,11 @@ const port = process.env.E2E_PORT ?? '8181';
 // E2E_SERVER_LOG: also write the server's output to this file (kept for diagnosis).
 const logPath = process.env.E2E_SERVER_LOG ? resolve(process.env.E2E_SERVER_LOG) : null;
 
+// E2E_WEB_DIST: serve this build instead of web/dist (parallel work with separate builds).
+const webDist = process.env.E2E_WEB_DIST ? resolve(process.env.E2E_WEB_DIST) : null;
+
 // The server serves web/dist only if it exists when it starts.
-if (!existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
+if (!webDist && !existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
   console.log('e2e-server: web/dist is missing, building the console first...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
     cwd: repoRoot,
@@ -42,6 +45,7 @@ const env = {
 };
 delete env.DATABASE_URL; // always the embedded database, never a shared one
 delete env.WEB_DIST;
+if (webDist) env.WEB_DIST = webDist;
 
 console.log(`e2e-server: starting on port ${port} with DATA_DIR ${dataDir}`);
 // Own process group: `npx` exits on a signal without waiting for tsx and the server, so the
