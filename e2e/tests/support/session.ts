@@ -1,0 +1,58 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  api,
+  apiLogin,
+  loginAs as loginThroughPage,
+  PASSWORD,
+  TOKEN_KEY,
+} from '../../support/console';
+
+/**
+ * Shared session helpers for the work-order specs (list, intake, detail).
+ * `loginAs` logs in through the real login page and waits for the console shell.
+ */
+
+export { api, apiLogin, PASSWORD, TOKEN_KEY };
+
+/** Logs in through the login page as a demo account; returns the stored access token. */
+export async function loginAs(page: Page, username: string): Promise<string> {
+  return loginThroughPage(page, username);
+}
+
+/** A fresh browser context (its own storage), logged in as `username`. */
+export async function newSession(
+  browser: Browser,
+  username: string,
+  options: { locale?: string } = {},
+): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const token = await loginAs(page, username);
+  return { page, token, close: () => context.close() };
+}
+
+/** Opens a console route (hash router) and waits for its view to be shown. */
+export async function openRoute(page: Page, path: string): Promise<void> {
+  await page.goto(`/#${path}`);
+  await expect(page.locator(`.hl-view[data-view="${path.split('?')[0]}"]`)).toBeVisible();
+}
+
+/** The token of a logged-in page (localStorage `jsjb`). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  expect(token, 'token stored under localStorage key jsjb').toBeTruthy();
+  return token as string;
+}
+
+/** POST to the API with a token and unwrap the envelope (fails on a non-200 code). */
+export function apiPost<T>(
+  request: APIRequestContext,
+  path: string,
+  token: string,
+  data?: unknown,
+): Promise<T> {
+  return api<T>(request, 'POST', path, token, data);
+}
