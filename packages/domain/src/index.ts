@@ -8,3 +8,4 @@ export * from './work-order';
 export * from './time';
 export * from './assessment';
 export * from './lifecycle/index';
+export * from './calls';

@@ -1,4 +1,5 @@
 import type { Lang } from './codes';
+import { CALL_MESSAGES } from './calls';
 import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
 
 /**
@@ -7,6 +8,7 @@ import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
  */
 export const MESSAGES = {
   ...LIFECYCLE_MESSAGES,
+  ...CALL_MESSAGES,
   'login.usernameEmpty': { zh: '用户名不能为空', en: 'user name cannot be empty' },
   'login.passwordShort': { zh: '密码不能少于6位', en: 'password cannot be less than 6 digits' },
   'login.wrongCredentials': { zh: '用户名或密码错误', en: 'wrong user name or password' },
