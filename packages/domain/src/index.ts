@@ -9,3 +9,5 @@ export * from './time';
 export * from './assessment';
 export * from './lifecycle/index';
 export * from './calls';
+export * from './push-deltas';
+export * from './export-columns';

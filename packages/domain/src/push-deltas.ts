@@ -1,0 +1,98 @@
+import type { Lang } from './codes';
+import {
+  QUEUE_FILTERS,
+  inQueue,
+  type QueueContext,
+  type QueueFacts,
+} from './lifecycle/queue-filters';
+import { queueById } from './queues';
+import { DEFAULT_TYPE_IDS } from './work-order';
+
+/**
+ * Push channel deltas (spec section 4, "Badges and notices"): which queue counts an order's
+ * change moved, and for whom. Pure: the server calls it after commit with the order's facts
+ * before and after, and sends one count message per delta to the delta's room.
+ *
+ * Audiences. A queue whose conditions do not depend on the viewer (district and call-back
+ * queues) has one audience: everyone whose menu shows it, room `q:<menuId>`. A host queue
+ * (a top-level `hostIsViewer` condition: street, town and department queues) has one audience
+ * per host unit, room `q:<menuId>@<unitId>`; only the unit the order left or entered can gain
+ * or lose it. A connection joins the rooms of exactly the queues of its user's menu, so the
+ * deltas reach exactly the badges the count call fills.
+ */
+
+/** What an order's queue membership depends on, plus its source (counts cover 1, 5, 7). */
+export type PushFacts = QueueFacts & { typeId: number };
+
+export type PushDeltaContext = Omit<QueueContext, 'viewerUnitId'>;
+
+export interface QueueDelta {
+  menuId: string;
+  /** The host unit for a host queue; null for a queue everyone with it on the menu sees. */
+  unitId: number | null;
+  action: 'add' | 'sub';
+}
+
+/** Queues keyed by a top-level host condition: their audience is the host unit. */
+export function isHostQueue(menuId: string): boolean {
+  const conds = QUEUE_FILTERS[menuId];
+  if (!conds) throw new Error(`unknown queue ${menuId}`);
+  return conds.some((c) => c.kind === 'hostIsViewer');
+}
+
+export function queueRoom(menuId: string, unitId: number | null): string {
+  return unitId === null ? `q:${menuId}` : `q:${menuId}@${unitId}`;
+}
+
+/** The rooms a viewer's connection joins: one per queue of its menu. */
+export function roomsForViewer(menuIds: readonly string[], viewerUnitId: number): string[] {
+  return [...new Set(menuIds)]
+    .filter((id) => id in QUEUE_FILTERS)
+    .map((id) => queueRoom(id, isHostQueue(id) ? viewerUnitId : null));
+}
+
+/** Counted sources: the badges and lists/counts use the default sources (1, 5, 7). */
+const counted = (facts: PushFacts | null): facts is PushFacts =>
+  facts !== null && DEFAULT_TYPE_IDS.includes(facts.typeId);
+
+function member(
+  menuId: string,
+  facts: PushFacts | null,
+  ctx: PushDeltaContext,
+  viewerUnitId: number,
+): boolean {
+  return counted(facts) && inQueue(menuId, facts, { ...ctx, viewerUnitId });
+}
+
+/**
+ * The queue deltas of one change: `before` null for a new order, `after` null for one that
+ * is gone. Both sides are judged with the same clock, so a time-bound queue (signed today,
+ * overdue warning) moves only through the change itself.
+ */
+export function queueDeltas(
+  before: PushFacts | null,
+  after: PushFacts | null,
+  ctx: PushDeltaContext,
+): QueueDelta[] {
+  const out: QueueDelta[] = [];
+  for (const menuId of Object.keys(QUEUE_FILTERS)) {
+    const units: (number | null)[] = isHostQueue(menuId)
+      ? [...new Set([before?.hostUnitId ?? null, after?.hostUnitId ?? null])].filter(
+          (u): u is number => u !== null,
+        )
+      : [null];
+    for (const unitId of units) {
+      // The viewer's unit only matters to host conditions; -1 is no unit at all.
+      const viewer = unitId ?? -1;
+      const was = member(menuId, before, ctx, viewer);
+      const is = member(menuId, after, ctx, viewer);
+      if (was !== is) out.push({ menuId, unitId, action: is ? 'add' : 'sub' });
+    }
+  }
+  return out;
+}
+
+/** The notice text a gain of this queue carries (spec section 9), or null for none. */
+export function noticeText(menuId: string, lang: Lang): string | null {
+  return queueById(menuId)?.notice?.[lang] ?? null;
+}

@@ -1,0 +1,173 @@
+/** Push deltas: every pair of fixture states and every action of the lifecycle, against an oracle. */
+import { describe, expect, it } from 'vitest';
+import { ACTION_NAMES, type ActionName } from '../src/lifecycle/names';
+import { QUEUE_FILTERS, inQueue } from '../src/lifecycle/queue-filters';
+import type { OrderState } from '../src/lifecycle/types';
+import {
+  isHostQueue,
+  noticeText,
+  queueDeltas,
+  queueRoom,
+  roomsForViewer,
+  type PushDeltaContext,
+  type PushFacts,
+  type QueueDelta,
+} from '../src/push-deltas';
+import { QUEUES } from '../src/queues';
+import { ACTORS } from './support/actors';
+import { FIXTURE_NAMES, NOW, UNIT, at, order } from './support/fixtures';
+import { act } from './support/run';
+
+const CTX: PushDeltaContext = { now: NOW, overdueMode: '8hours', huifangMode: 0 };
+const VIEWERS = [...Object.values(UNIT), -1];
+
+/** Every fixture, hosted by a street and by a department, plus flag and deadline variants. */
+const STATES: OrderState[] = FIXTURE_NAMES.flatMap((name) => [
+  order(name),
+  order(name, { hostUnitId: order(name).hostUnitId === null ? null : UNIT.hostDept }),
+  order(name, { isKeyAppeal: true, deadline: at(2) }),
+]);
+
+/** The oracle: brute force over every viewer unit, by membership alone. */
+function oracle(before: PushFacts | null, after: PushFacts | null): QueueDelta[] {
+  const counted = (f: PushFacts | null) => f !== null && [1, 5, 7].includes(f.typeId);
+  const out: QueueDelta[] = [];
+  for (const menuId of Object.keys(QUEUE_FILTERS)) {
+    const host = isHostQueue(menuId);
+    for (const viewer of host ? VIEWERS : [-1]) {
+      const at = { ...CTX, viewerUnitId: viewer };
+      const was = counted(before) && inQueue(menuId, before!, at);
+      const is = counted(after) && inQueue(menuId, after!, at);
+      if (was !== is)
+        out.push({ menuId, unitId: host ? viewer : null, action: is ? 'add' : 'sub' });
+    }
+  }
+  return out;
+}
+
+const key = (d: QueueDelta) => `${d.menuId}@${d.unitId}:${d.action}`;
+const sorted = (list: QueueDelta[]) => list.map(key).sort();
+
+describe('queueDeltas', () => {
+  it(`agrees with the oracle on every ordered pair of ${STATES.length} states`, () => {
+    let pairs = 0;
+    for (const before of STATES) {
+      for (const after of STATES) {
+        expect(sorted(queueDeltas(before, after, CTX))).toEqual(sorted(oracle(before, after)));
+        pairs += 1;
+      }
+    }
+    expect(pairs).toBe(STATES.length ** 2);
+  });
+
+  it('agrees with the oracle on every allowed action from every fixture, by every actor', () => {
+    let transitions = 0;
+    for (const name of FIXTURE_NAMES) {
+      for (const actor of Object.values(ACTORS)) {
+        for (const action of Object.keys(ACTION_NAMES) as ActionName[]) {
+          const before = order(name);
+          const result = act(before, action, actor);
+          if (!result.ok) continue;
+          transitions += 1;
+          expect(sorted(queueDeltas(before, result.next, CTX)), `${name} ${action}`).toEqual(
+            sorted(oracle(before, result.next)),
+          );
+        }
+      }
+    }
+    expect(transitions).toBeGreaterThan(50);
+  });
+
+  it('never emits a delta for a host queue of a unit that neither hosted nor hosts the order', () => {
+    for (const before of STATES) {
+      for (const after of STATES) {
+        for (const d of queueDeltas(before, after, CTX)) {
+          if (d.unitId === null) continue;
+          expect([before.hostUnitId, after.hostUnitId]).toContain(d.unitId);
+        }
+      }
+    }
+  });
+
+  it('dispatch to a street: pending sign gained by that street only', () => {
+    const before = order('undispatched');
+    const result = act(before, 'dispatch', ACTORS.dispatcher, {
+      hostUnitId: UNIT.hostStreet,
+      coHostUnitIds: [UNIT.coHost],
+      comment: '',
+    });
+    if (!result.ok) throw new Error('dispatch refused');
+    const deltas = queueDeltas(before, result.next, CTX);
+    expect(deltas).toContainEqual({ menuId: 'jd_dqs', unitId: UNIT.hostStreet, action: 'add' });
+    expect(deltas.filter((d) => d.unitId === UNIT.coHost)).toEqual([]);
+    expect(deltas).toContainEqual({ menuId: 'qu_dfp', unitId: null, action: 'sub' });
+  });
+
+  it('a new order (before null) is a gain; a vanished one (after null) a loss', () => {
+    const created = order('unsigned');
+    expect(queueDeltas(null, created, CTX)).toContainEqual({
+      menuId: 'qu_dqs',
+      unitId: null,
+      action: 'add',
+    });
+    expect(queueDeltas(created, null, CTX)).toContainEqual({
+      menuId: 'qu_dqs',
+      unitId: null,
+      action: 'sub',
+    });
+    expect(queueDeltas(null, null, CTX)).toEqual([]);
+  });
+
+  it('orders of sources outside the counted ones (8, 9, 10) move no badge', () => {
+    for (const typeId of [8, 9, 10]) {
+      expect(queueDeltas(null, order('unsigned', { typeId }), CTX)).toEqual([]);
+      expect(
+        queueDeltas(order('hostPending', { typeId }), order('hostHandling', { typeId }), CTX),
+      ).toEqual([]);
+    }
+    // A source change into the counted ones is a gain.
+    const from8 = queueDeltas(order('unsigned', { typeId: 8 }), order('unsigned'), CTX);
+    expect(from8).toContainEqual({ menuId: 'qu_dqs', unitId: null, action: 'add' });
+  });
+
+  it('an unchanged order moves nothing', () => {
+    for (const s of STATES) expect(queueDeltas(s, s, CTX)).toEqual([]);
+  });
+});
+
+describe('rooms', () => {
+  it('host queues are exactly the jd_ and bm_ queues', () => {
+    const host = QUEUES.filter((q) => isHostQueue(q.id)).map((q) => q.id);
+    expect(host.every((id) => id.startsWith('jd_') || id.startsWith('bm_'))).toBe(true);
+    expect(host.length).toBe(QUEUES.filter((q) => /^(jd|bm)_/.test(q.id)).length);
+    expect(() => isHostQueue('nope')).toThrow();
+  });
+
+  it('a viewer joins one room per queue of its menu, host queues under its unit', () => {
+    expect(roomsForViewer(['qu_dqs', 'jd_dqs', 'jd_dqs', 'unknown', 'hf_dhf'], 11)).toEqual([
+      'q:qu_dqs',
+      'q:jd_dqs@11',
+      'q:hf_dhf',
+    ]);
+    expect(queueRoom('bm_blz', 21)).toBe('q:bm_blz@21');
+    expect(queueRoom('qu_dfp', null)).toBe('q:qu_dfp');
+  });
+
+  it('every delta lands in a room some viewer of that queue joins', () => {
+    for (const before of STATES) {
+      for (const d of queueDeltas(null, before, CTX)) {
+        const viewer = d.unitId ?? UNIT.district;
+        expect(roomsForViewer([d.menuId], viewer)).toContain(queueRoom(d.menuId, d.unitId));
+      }
+    }
+  });
+
+  it('notice texts in both languages for queues that have one', () => {
+    expect(noticeText('jd_dqs', 'zh')).toBe('您有新的待签收工单');
+    expect(noticeText('jd_dqs', 'en')).toBe('order to be signed for');
+    expect(noticeText('qu_dfp', 'en')).toBe('order to be assigned');
+    expect(noticeText('qu_yth', 'en')).toBe('order returned by the city');
+    expect(noticeText('qu_ybj', 'en')).toBeNull();
+    expect(noticeText('nope', 'zh')).toBeNull();
+  });
+});
