@@ -114,9 +114,15 @@ export function pickTypeId(rng: Rng, stage: Stage): number {
 const TERMINAL: ReadonlySet<Stage> = new Set(['closed', 'refused', 'returnedToCity']);
 
 /** How far before `now` the order's last step happened, for stages not placed by deadline. */
-function lastStepAge(rng: Rng, sc: Scenario, now: number, todayStart: number): number {
-  // Terminal orders: over ~18 months, denser towards the present.
-  if (TERMINAL.has(sc.stage)) return DAY_MS + Math.pow(rng.next(), 1.3) * 539 * DAY_MS;
+function lastStepAge(
+  rng: Rng,
+  sc: Scenario,
+  now: number,
+  todayStart: number,
+  spanDays: number,
+): number {
+  // Terminal orders: over the span (~18 months for the demo), denser towards the present.
+  if (TERMINAL.has(sc.stage)) return DAY_MS + Math.pow(rng.next(), 1.3) * spanDays * DAY_MS;
   switch (sc.stage) {
     case 'unsigned':
       return rng.hours(0.05, 28);
@@ -167,6 +173,7 @@ export function timeShift(
   sim: SimResult,
   now: number,
   todayStart: number,
+  terminalSpanDays = 539,
 ): number {
   const target = sc.deadline ? deadlineTarget(rng, sc.deadline, now, todayStart) : null;
   if (target !== null && sim.times.deadline !== null) {
@@ -174,5 +181,5 @@ export function timeShift(
     // A deadline the steps cannot reach before `now` falls back to a recent order.
     if (sim.last + shift < now - 5 * MINUTE_MS) return shift;
   }
-  return now - lastStepAge(rng, sc, now, todayStart) - sim.last;
+  return now - lastStepAge(rng, sc, now, todayStart, terminalSpanDays) - sim.last;
 }
