@@ -1,5 +1,6 @@
 import type { Lang } from './codes';
 import { CALL_MESSAGES } from './calls';
+import { EXPORT_MESSAGES } from './export-messages';
 import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
 
 /**
@@ -8,6 +9,7 @@ import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
  */
 export const MESSAGES = {
   ...LIFECYCLE_MESSAGES,
+  ...EXPORT_MESSAGES,
   ...CALL_MESSAGES,
   'login.usernameEmpty': { zh: '用户名不能为空', en: 'user name cannot be empty' },
   'login.passwordShort': { zh: '密码不能少于6位', en: 'password cannot be less than 6 digits' },
