@@ -8,3 +8,5 @@ export * from './work-order-actions';
 export * from './intake';
 export * from './work-order-reads';
 export * from './work-order-reads-detail';
+export * from './exports';
+export * from './stats';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { EXPORT_COLUMN_KEYS, EXPORT_FORMATS } from '@hotline/domain';
+import { envelope, idList, intField, paging } from './common';
+import { listBody } from './work-order-reads';
+
+/**
+ * Exports, print and the export history (spec section 7 "Export"; docs/api.md "Exports and
+ * reports"). The filter is the body of `lists/search` — the same queue, filters and row scope.
+ */
+
+/** Forms send the filter as JSON text; both shapes are accepted. */
+const jsonObject = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
+
+const KNOWN = new Set(EXPORT_COLUMN_KEYS);
+export const exportColumns = z
+  .preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : v,
+    z.array(z.string().max(40)).min(1).max(EXPORT_COLUMN_KEYS.length),
+  )
+  .superRefine((keys, ctx) => {
+    const unknown = keys.find((k) => !KNOWN.has(k));
+    if (unknown !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `unknown export column ${unknown}` });
+    }
+  });
+
+export const exportBody = z.object({
+  columns: exportColumns,
+  /** The list's body (lists/search); absent = every order in the caller's scope. */
+  filter: z.preprocess(jsonObject, listBody).optional(),
+  /** Only these orders (a selection), still within the filter and scope. */
+  ids: idList(10_000).optional(),
+});
+export type ExportBody = z.output<typeof exportBody>;
+
+export const EXPORT_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+export const exportRecord = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string(),
+  format: z.enum([...EXPORT_FORMATS, 'print']),
+  status: z.enum(EXPORT_JOB_STATES),
+  rows: z.number().int(),
+  total: z.number().int().nullable(),
+  masked: z.boolean(),
+  columns: z.array(z.string()),
+  filter: z.record(z.string(), z.unknown()),
+  fileName: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Where a finished CSV job is downloaded (GET, bearer token). */
+  downloadUrl: z.string().nullable(),
+});
+export type ExportRecord = z.infer<typeof exportRecord>;
+
+export const initCsvResponse = envelope(z.object({ job: exportRecord }));
+
+export const exportCsvQuery = z.object({ jobId: intField((n) => n.positive()) });
+
+export const queryExportInfoBody = z.object({
+  /** One job (progress polling); without it the caller's export history. */
+  jobId: intField((n) => n.positive()).optional(),
+  /** Administrators: everyone's exports (the audit); others always see their own. */
+  all: z
+    .preprocess(
+      (v) => (v === '1' || v === 1 ? true : v === '0' || v === 0 ? false : v),
+      z.boolean(),
+    )
+    .optional(),
+  ...paging(100, 20),
+});
+export const queryExportInfoResponse = envelope(
+  z.object({
+    job: exportRecord.optional(),
+    list: z.array(exportRecord).optional(),
+    totalCount: z.number().int().optional(),
+  }),
+);
+
+export const exportWordBody = z
+  .object({ id: intField((n) => n.positive()).optional(), ids: idList(50).optional() })
+  .refine((b) => b.id !== undefined || b.ids !== undefined, {
+    message: 'id or ids is required',
+    path: ['id'],
+  });
+
+export const getOrderBody = z.object({ id: intField((n) => n.positive()) });
