@@ -18,6 +18,7 @@ import { miscRoutes } from './modules/misc/misc.routes';
 import { notEnabledRoutes } from './modules/misc/not-enabled.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { fileRoutes } from './modules/files/file.routes';
+import { registerPush } from './modules/push/index';
 import { workOrderActionRoutes } from './modules/work-orders/action.routes';
 import { workOrderReadRoutes } from './modules/work-orders/list.routes';
 
@@ -62,6 +63,8 @@ export async function buildApp(
     routePrefix: `${API_PREFIX}/docs`,
     uiConfig: { docExpansion: 'list' },
   });
+
+  await registerPush(app, ctx);
 
   await app.register(
     async (api) => {

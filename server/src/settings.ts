@@ -9,6 +9,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().optional(),
+  PUSH_CHANNEL: z.string().min(1).max(100).default('hotline:push'),
+  PUSH_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -34,6 +36,9 @@ export interface Settings {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Redis pub/sub channel of the push fan-out (one per deployment). */
+  pushChannel: string;
+  pushHeartbeatMs: number;
   accessTokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
   sso: { sharedSecret?: string; publicKey?: string; audience: string };
@@ -57,6 +62,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
+    pushChannel: e.PUSH_CHANNEL,
+    pushHeartbeatMs: e.PUSH_HEARTBEAT_MS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     sso: {

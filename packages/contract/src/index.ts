@@ -10,3 +10,4 @@ export * from './work-order-reads';
 export * from './work-order-reads-detail';
 export * from './exports';
 export * from './stats';
+export * from './push';

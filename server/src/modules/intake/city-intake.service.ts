@@ -3,6 +3,7 @@ import { addHours } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import type { NewWorkOrder, WorkOrderRow } from '../../db/schema';
 import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
+import { newOrderChange } from '../push/index';
 import { fieldError } from './field-error';
 import type { Integration } from './integration-keys';
 import * as repo from './intake.repository';
@@ -81,6 +82,7 @@ export async function receiveCityOrder(
       });
       return created;
     });
+    await ctx.push?.orderChanged(newOrderChange(order, now));
     return { order, duplicate: false };
   } catch (error) {
     if (!(error instanceof AlreadyReceived)) throw error;

@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { actorFrom } from '../work-orders/actor';
 import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
 import { loadOrderState } from '../work-orders/order-state';
+import { newOrderChange } from '../push/index';
 import { fieldError } from './field-error';
 import * as repo from './intake.repository';
 import { nextNumber } from './order-numbers';
@@ -112,6 +113,7 @@ export async function createSelfBuiltOrder(
     }
     return { order, mergedInto: target?.order_num ?? null };
   });
+  await ctx.push?.orderChanged(newOrderChange(result.order, now));
 
   // After commit: a read, and a slow one must not hold the counter rows.
   const similar = await repo.findSimilarOpen(ctx.db, actor, body.title, {

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { envelope } from './common';
+
+/**
+ * The push channel (spec section 7, "Push channel"; docs/api.md "Push channel"): a WebSocket at
+ * /ws. The server speaks first with `init` (the client id); the console binds that id with
+ * POST /api/push/bind; from then on the connection receives the count messages of the queues
+ * on its user's menu. One map of message types, so server and console cannot drift.
+ */
+
+/** A notice (spec section 3, "Notice item"): what a gain of a queue with a notice text says. */
+export const pushNotice = z.object({
+  msg: z.string(),
+  orderNum: z.string(),
+  assignId: z.number().int(),
+  menuId: z.string(),
+});
+export type PushNotice = z.infer<typeof pushNotice>;
+
+export const pushMessages = {
+  /** First message on every connection. */
+  init: z.object({ clientId: z.string(), heartbeatMs: z.number().int().positive() }),
+  /** Heartbeat; the console ignores it (spec section 4) beyond knowing the line is alive. */
+  ping: z.object({ t: z.number() }),
+  /** The bind took effect on the node holding the socket. */
+  bound: z.object({ rooms: z.number().int().nonnegative() }),
+  /** A queue gained (`add`) or lost (`sub`) one order; a gain may carry a notice. */
+  count: z.object({
+    menuId: z.string(),
+    action: z.enum(['add', 'sub']),
+    num: z.number().int().positive(),
+    notice: pushNotice.optional(),
+  }),
+  /** Counts may have drifted (fan-out was interrupted): re-read them all. */
+  resync: z.object({}),
+} as const;
+
+export type PushMessageMap = {
+  [K in keyof typeof pushMessages]: z.infer<(typeof pushMessages)[K]>;
+};
+export type PushMessageType = keyof PushMessageMap;
+export type PushMessage = {
+  [K in PushMessageType]: { type: K } & PushMessageMap[K];
+}[PushMessageType];
+
+/** Parses one frame from the server; null for anything that is not a known message. */
+export function parsePushMessage(raw: string): PushMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || !(type in pushMessages)) return null;
+  const parsed = pushMessages[type as PushMessageType].safeParse(value);
+  return parsed.success ? ({ type, ...parsed.data } as PushMessage) : null;
+}
+
+/** Close codes the server uses (4000–4999 are for applications). */
+export const PUSH_CLOSE = {
+  /** The bind was refused (no, expired or revoked session). */
+  unauthorized: 4401,
+  /** The session bound to the connection ended (expiry, logout). */
+  sessionEnded: 4402,
+  /** No answer to heartbeats. */
+  stale: 4408,
+} as const;
+
+export const pushBindBody = z.object({
+  clientId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]+$/),
+});
+export type PushBindBody = z.infer<typeof pushBindBody>;
+
+export const pushBindResponse = envelope(
+  z.object({
+    clientId: z.string(),
+    /** The rooms joined: one per queue of the caller's menu. */
+    rooms: z.array(z.string()),
+    /** Whether the socket lives on the node that answered (else the bind went via Redis). */
+    local: z.boolean(),
+  }),
+);

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Connections, type Binding, type OrderPush } from './connections';
+
+/**
+ * The push hub: delivers a committed change's count messages to the affected rooms on every
+ * node, and binds a socket wherever it lives. In-process (one node) unless REDIS_URL is set,
+ * then Redis pub/sub (redis-hub.ts). Services never see sockets, only `publish` and `bind`.
+ */
+export interface PushHub {
+  readonly nodeId: string;
+  readonly connections: Connections;
+  readonly heartbeatMs: number;
+  publish(push: OrderPush): void;
+  /** 'local': bound here; 'remote': handed to the other nodes; 'unknown': nowhere to send it. */
+  bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown';
+  /** Resolves when the hub can fan out (immediately for the in-process hub). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface HubOptions {
+  heartbeatMs: number;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export const newNodeId = () => randomBytes(6).toString('hex');
+
+export class InProcessHub implements PushHub {
+  readonly nodeId = newNodeId();
+  readonly connections: Connections;
+  readonly heartbeatMs: number;
+
+  constructor(options: HubOptions) {
+    this.connections = new Connections(this.nodeId, options.now);
+    this.heartbeatMs = options.heartbeatMs;
+  }
+
+  publish(push: OrderPush): void {
+    this.connections.deliver(push);
+  }
+
+  bind(clientId: string, binding: Binding): 'local' | 'unknown' {
+    return this.connections.bind(clientId, binding) ? 'local' : 'unknown';
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    this.connections.closeAll();
+    return Promise.resolve();
+  }
+}

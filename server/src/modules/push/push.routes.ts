@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pushBindBody, pushBindResponse } from '@hotline/contract';
+import { translate } from '@hotline/domain';
+import type { AppContext } from '../../context';
+import { bearerToken } from '../../http/access';
+import { ok } from '../../http/reply';
+import type { PushHub } from './hub';
+import { bindClient } from './push.service';
+
+/** GET /ws (WebSocket): a client id in `init`, then heartbeats and count messages once bound. */
+export function pushSocketRoute(app: FastifyInstance, hub: PushHub): void {
+  app.get('/ws', { websocket: true }, (socket) => {
+    const client = hub.connections.add(socket);
+    const answered = () => {
+      client.alive = true;
+    };
+    socket.on('pong', answered);
+    // The console sends nothing it needs answered; any frame still proves the line is alive.
+    socket.on('message', answered);
+    socket.on('close', () => hub.connections.remove(client));
+    socket.on('error', () => hub.connections.remove(client));
+    hub.connections.send(client, 'init', { clientId: client.id, heartbeatMs: hub.heartbeatMs });
+  });
+}
+
+/** POST /api/push/bind {clientId}: authenticated by the bearer token (checked in the service). */
+export function pushBindRoutes(ctx: AppContext, hub: PushHub) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.post('/push/bind', {
+      // The service authenticates, so a refused bind can also close the socket it names.
+      config: { access: 'public' },
+      schema: {
+        tags: ['push'],
+        summary: 'Bind a push socket (its init clientId) to the caller: rooms of its menu queues',
+        body: pushBindBody,
+        response: { 200: pushBindResponse },
+      },
+      handler: async (request) => {
+        const data = await bindClient(
+          ctx,
+          hub,
+          bearerToken(request),
+          request.body.clientId,
+          request.lang,
+        );
+        return ok(data, translate('ok', request.lang));
+      },
+    });
+  };
+}

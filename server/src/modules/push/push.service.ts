@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { queueDeltas, queueRoom, roomsForViewer, type Lang, type PushFacts } from '@hotline/domain';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../http/app-error';
+import { authenticate } from '../auth/session.service';
+import { readerFor } from '../work-orders/list-access';
+import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
+import { scopeIsEmpty } from '../work-orders/scope-sql';
+import type { PushHub } from './hub';
+import * as repo from './push.repository';
+
+/** One committed change of one order, as the push channel needs it. */
+export interface OrderChange {
+  orderId: number;
+  orderNum: string;
+  /** Null for a new order. */
+  before: PushFacts | null;
+  after: PushFacts | null;
+  /** The time of the change (queue rules that depend on the clock use it). */
+  at: Date;
+}
+
+/**
+ * Called after commit only (runAction's afterCommit, intake after its transaction): computes
+ * the queue deltas in the domain and hands them to the hub. Never throws — the change has
+ * happened; a push that fails is logged and healed by the console's re-read on reconnect.
+ */
+export async function publishOrderChange(
+  ctx: AppContext,
+  hub: PushHub,
+  log: FastifyBaseLogger,
+  change: OrderChange,
+): Promise<void> {
+  try {
+    const config = await loadWorkflowConfig(ctx.db);
+    const deltas = queueDeltas(change.before, change.after, {
+      now: change.at,
+      overdueMode: config.overdueMode,
+      huifangMode: config.huifangMode,
+    });
+    if (deltas.length === 0) return;
+    hub.publish({
+      orderId: change.orderId,
+      orderNum: change.orderNum,
+      deltas: deltas.map((d) => ({
+        room: queueRoom(d.menuId, d.unitId),
+        menuId: d.menuId,
+        action: d.action,
+      })),
+    });
+  } catch (error) {
+    log.error({ err: error, orderId: change.orderId }, 'push: publishing a change failed');
+  }
+}
+
+/**
+ * POST /push/bind: the bearer token's session binds the socket `clientId` to the rooms of
+ * the queues on the caller's menu. Without a live session the socket is closed and the call
+ * answers 401 (402 for an expired access token, which the console refreshes and retries on a
+ * new socket).
+ */
+export async function bindClient(
+  ctx: AppContext,
+  hub: PushHub,
+  token: string | undefined,
+  clientId: string,
+  lang: Lang,
+): Promise<{ clientId: string; rooms: string[]; local: boolean }> {
+  let auth;
+  try {
+    if (!token) throw new AppError(401, 'session.missing');
+    auth = await authenticate(ctx, token);
+  } catch (error) {
+    hub.connections.refuse(clientId);
+    throw error;
+  }
+  const [reader, sessionEndsAt] = await Promise.all([
+    readerFor(ctx, auth),
+    repo.sessionEnd(ctx.db, auth.sessionId),
+  ]);
+  const rooms = scopeIsEmpty(reader.scope)
+    ? []
+    : roomsForViewer(reader.queues, reader.queueCtx.viewerUnitId);
+  const where = hub.bind(clientId, {
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+    sessionEndsAt: sessionEndsAt ?? ctx.now(),
+    rooms,
+    lang,
+  });
+  if (where === 'unknown') throw notFound('push.clientUnknown', { clientId });
+  return { clientId, rooms, local: where === 'local' };
+}
+
+/** One heartbeat: close sockets of ended sessions, then ping and drop the silent. */
+export async function heartbeat(ctx: AppContext, hub: PushHub): Promise<void> {
+  const ids = hub.connections.boundSessions();
+  if (ids.length > 0) {
+    hub.connections.endSessionsExcept(await repo.aliveSessions(ctx.db, ids, ctx.now()));
+  }
+  hub.connections.beat();
+}
