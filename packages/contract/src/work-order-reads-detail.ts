@@ -170,7 +170,17 @@ export const columnPref = z.object({
   visible: flag(),
   width: intField((n) => n.min(20).max(2000)).optional(),
 });
-export const setColsBody = z.object({ key: colsKey, cols: z.array(columnPref).max(200) });
+/** Optional table look stored with the columns (spec section 3, "Table preferences"). */
+export const tablePref = z.object({
+  stripe: z.boolean().optional(),
+  border: z.boolean().optional(),
+  lineHeight: z.enum(['small', 'middle', 'large']).optional(),
+});
+export const setColsBody = z.object({
+  key: colsKey,
+  cols: z.array(columnPref).max(200),
+  table: tablePref.optional(),
+});
 export const getColsBody = z.object({ key: colsKey });
 /** Replies carry plain values (response schemas cannot hold the input's conversions). */
 const storedColumn = z.object({
@@ -179,7 +189,12 @@ const storedColumn = z.object({
   width: z.number().int().optional(),
 });
 export const colsResponse = envelope(
-  z.object({ key: z.string(), cols: z.array(storedColumn).nullable() }),
+  z.object({
+    key: z.string(),
+    cols: z.array(storedColumn).nullable(),
+    /** The table look; absent when none was stored with the columns. */
+    table: tablePref.optional(),
+  }),
 );
 
 /** The answer of a path this deployment does not serve (501). */

@@ -5,6 +5,7 @@ import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { caller } from '../../http/access';
 import { ok } from '../../http/reply';
+import { categoryTreeRoutes } from './category-tree.routes';
 import { getCols, setCols } from './cols.service';
 import { READ_TAGS } from './list-access';
 
@@ -13,14 +14,14 @@ export function colsRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post('/cols/setCols', {
     schema: {
       tags: READ_TAGS,
-      summary: 'Store the caller list columns under a key (at most 200 columns)',
+      summary: 'Store the caller list columns (at most 200) and table look under a key',
       body: setColsBody,
       response: { 200: colsResponse },
     },
     handler: async (request) => {
-      const { key, cols } = request.body;
-      await setCols(ctx, caller(request).userId, key, cols);
-      return ok({ key, cols }, translate('ok', request.lang));
+      const { key, cols, table } = request.body;
+      await setCols(ctx, caller(request).userId, key, cols, table ?? null);
+      return ok({ key, cols, ...(table ? { table } : {}) }, translate('ok', request.lang));
     },
   });
   r.post('/cols/getCols', {
@@ -32,8 +33,14 @@ export function colsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async (request) => {
       const { key } = request.body;
-      const cols = await getCols(ctx, caller(request).userId, key);
-      return ok({ key, cols }, translate('ok', request.lang));
+      const saved = await getCols(ctx, caller(request).userId, key);
+      const table = saved?.table;
+      return ok(
+        { key, cols: saved?.cols ?? null, ...(table ? { table } : {}) },
+        translate('ok', request.lang),
+      );
     },
   });
+  // the category tree the list filter and the intake form choose from
+  categoryTreeRoutes(app, ctx);
 }

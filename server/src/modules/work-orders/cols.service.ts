@@ -1,14 +1,25 @@
 import { z } from 'zod';
-import { columnPref } from '@hotline/contract';
+import { columnPref, tablePref } from '@hotline/contract';
 import type { AppContext } from '../../context';
 
 /**
- * cols/setCols and cols/getCols: a user's list columns (which are shown, their widths), stored
- * per user in user_prefs under 'cols:' + the list's key. The body was validated by the route;
- * a stored value that no longer parses reads as "not set".
+ * cols/setCols and cols/getCols: a user's list columns (which are shown, their widths) and,
+ * optionally, the table look (stripe, border, line height), stored per user in user_prefs
+ * under 'cols:' + the list's key. The body was validated by the route; a stored value that no
+ * longer parses reads as "not set". Older rows hold the bare column array.
  */
 export type ColumnPref = z.output<typeof columnPref>;
-const stored = z.array(columnPref);
+export type TablePref = z.output<typeof tablePref>;
+
+export interface StoredCols {
+  cols: ColumnPref[];
+  table: TablePref | null;
+}
+
+const stored = z.union([
+  z.array(columnPref).transform((cols) => ({ cols, table: null })),
+  z.object({ cols: z.array(columnPref), table: tablePref.nullable() }),
+]);
 
 const prefKey = (key: string) => `cols:${key}`;
 
@@ -17,8 +28,9 @@ export async function setCols(
   userId: number,
   key: string,
   cols: readonly ColumnPref[],
+  table: TablePref | null = null,
 ): Promise<void> {
-  const value = JSON.stringify(cols);
+  const value = JSON.stringify({ cols, table });
   const now = ctx.now();
   await ctx.db
     .insertInto('user_prefs')
@@ -31,7 +43,7 @@ export async function getCols(
   ctx: AppContext,
   userId: number,
   key: string,
-): Promise<ColumnPref[] | null> {
+): Promise<StoredCols | null> {
   const row = await ctx.db
     .selectFrom('user_prefs')
     .select('value')
