@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TYPE_IDS } from '@hotline/domain';
 import type { DemoUsername } from '../src/seed/demo-org';
@@ -70,6 +71,32 @@ describe('full text', () => {
         400,
         'keyword: at least 2 characters (two in a row that are not spaces)',
       ]);
+    }
+  });
+
+  it('hotline_bigrams: every adjacent pair, whatever the length and the characters', async () => {
+    const pairs = (text: string) => {
+      const out = new Set<string>();
+      for (let i = 0; i + 1 < text.length; i++) out.add(text.slice(i, i + 2));
+      return [...out].sort();
+    };
+    const samples = [
+      '',
+      'a',
+      'ab',
+      'abc',
+      '物业费 x',
+      'a\u0001b\tc\nd',
+      '\\&\\1%_',
+      '望湖街道望湖',
+    ];
+    for (const text of samples) {
+      const { rows } = await sql<{ g: string[] }>`SELECT hotline_bigrams(${text}) AS g`.execute(
+        t.ctx.db,
+      );
+      const got = [...new Set(rows[0]?.g ?? [])].sort();
+      // A \x01 is the function's cut mark: it stands for a blank in the pairs.
+      expect(got, JSON.stringify(text)).toEqual(pairs(text.replaceAll('\u0001', ' ')));
     }
   });
 });

@@ -1,0 +1,170 @@
+// npm run bench:data -- --orders 1000000 [--seed 20261121] [--years 5] [--reset] [--events none]
+//
+// Fills the benchmark database (DATABASE_URL, default postgres://…/hotline_bench) with a
+// district's history: the demo organisation and accounts (password Demo@12345 — a benchmark
+// database, never a production one), and N orders built by the demo seed's order builder (real
+// lifecycle walks, events, assignments, Chinese text), about 3 % open and the rest closed over
+// `years`. Deterministic: the same seed, count, years and day give the same data. Loads with
+// COPY, secondary indexes built afterwards; prints rows per second.
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../../server/src/db/connect';
+import { migrate } from '../../server/src/db/migrate';
+import { hashPassword } from '../../server/src/modules/auth/password';
+import { seedBase } from '../../server/src/seed/base';
+import { NUMBER_PREFIX } from '../../server/src/seed/demo-orders';
+import { seedDemoOrg } from '../../server/src/seed/demo-org';
+import { prepareOrderBuilder } from '../../server/src/seed/order-builder';
+import { beijingDateCode, createRng } from '../../server/src/seed/random';
+import { DEMO_PASSWORD } from '../../server/src/seed/index';
+import { openCopy } from './gen/copy';
+import { createIndexes, dropSecondaryIndexes } from './gen/indexes';
+import { orderRng, pickStage } from './gen/plan';
+import {
+  ASSIGNMENT_COLUMNS,
+  EVENT_COLUMNS,
+  ORDER_COLUMNS,
+  assignmentValues,
+  eventValues,
+  orderValues,
+} from './gen/rows';
+import { benchUrl, ensureDatabase } from './lib/bench-db';
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    seed: { type: 'string', default: '20261121' },
+    years: { type: 'string', default: '5' },
+    events: { type: 'string', default: 'all' },
+    reset: { type: 'boolean', default: false },
+    now: { type: 'string' },
+  },
+});
+const count = Number(args.orders);
+const seed = Number(args.seed);
+const years = Number(args.years);
+if (!Number.isInteger(count) || count < 1 || count > 50_000_000) fail('--orders: 1 … 50,000,000');
+if (!Number.isInteger(seed)) fail('--seed: an integer');
+if (!(years > 0 && years <= 30)) fail('--years: more than 0, at most 30');
+if (args.events !== 'all' && args.events !== 'none') fail('--events: all or none');
+// Whole days keep the data the same all day; --now pins it for a repeatable run.
+const now = args.now
+  ? new Date(args.now)
+  : new Date(new Date().toISOString().slice(0, 13) + ':00:00Z');
+if (Number.isNaN(now.getTime())) fail('--now: an ISO date-time');
+
+function fail(message: string): never {
+  console.error(`bench:data: ${message}`);
+  process.exit(2);
+}
+const log = (line: string) => console.log(line);
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+
+const url = benchUrl();
+const state = await ensureDatabase(url, args.reset);
+const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+const db = handle.db;
+await migrate(db);
+await seedBase(db);
+const users = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+if (users) {
+  await handle.close();
+  fail(`${url} already holds data (${state}); run with --reset to rebuild it`);
+}
+log(`bench:data → ${url}: ${count.toLocaleString('en')} orders over ${years} years, seed ${seed}`);
+const org = await seedDemoOrg(db, await hashPassword(DEMO_PASSWORD));
+const builder = await prepareOrderBuilder(db, org, createRng(seed), {
+  now,
+  terminalSpanDays: Math.round(years * 365),
+});
+
+// Pass 1: every order's call time, so the rows go in in time order (ids and pages then follow
+// time as in a real table). Pass 2 rebuilds each order from its own seed and writes it.
+let started = performance.now();
+const callTimes = new Float64Array(count);
+for (let i = 0; i < count; i++) {
+  const rng = orderRng(seed, i);
+  callTimes[i] = builder.build(pickStage(rng), rng).row.call_time.getTime();
+}
+const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
+  (a, b) => (callTimes[a] as number) - (callTimes[b] as number) || a - b,
+);
+log(`planned in ${seconds(started)} s`);
+
+const tables = ['work_orders', 'order_assignments', 'order_events'];
+const dropped = await dropSecondaryIndexes(db, tables);
+// Three connections, one COPY each, fed in one sweep. Replica mode skips triggers and
+// foreign-key checks during the load: the rows are consistent by construction, and the tally
+// is rebuilt in one statement afterwards.
+const clients = await Promise.all(
+  [0, 1, 2].map(async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query('SET session_replication_role = replica');
+    return c as unknown as pg.PoolClient;
+  }),
+);
+const [oc, ac, ec] = clients as [pg.PoolClient, pg.PoolClient, pg.PoolClient];
+const firstId =
+  Number((await oc.query('SELECT COALESCE(max(id), 0) AS m FROM work_orders')).rows[0].m) + 1;
+const orders = openCopy(oc, 'work_orders', ORDER_COLUMNS);
+const assignments = openCopy(ac, 'order_assignments', ASSIGNMENT_COLUMNS);
+const events = args.events === 'all' ? openCopy(ec, 'order_events', EVENT_COLUMNS) : null;
+const seq = new Map<string, number>();
+const next = (key: string): string => {
+  const n = (seq.get(key) ?? 0) + 1;
+  seq.set(key, n);
+  return String(n).padStart(4, '0');
+};
+started = performance.now();
+for (let k = 0; k < count; k++) {
+  const i = order[k] as number;
+  const rng = orderRng(seed, i);
+  const built = builder.build(pickStage(rng), rng);
+  const { row } = built;
+  const date = beijingDateCode(row.call_time);
+  const prefix = NUMBER_PREFIX[row.type_id] ?? '';
+  row.order_num = `${prefix}${date}${next(`${prefix}${date}`)}`;
+  const caseSeq = next(`case${date}`);
+  row.district_case_num = `QY${date}${caseSeq}`;
+  row.handle_code = row.dispatch_time ? `BL${date}${caseSeq}` : null;
+  const id = firstId + k;
+  await orders.write(orderValues(id, built));
+  for (const values of assignmentValues(id, built)) await assignments.write(values);
+  if (events) for (const values of eventValues(id, built)) await events.write(values);
+  if (k % 100_000 === 99_999)
+    log(`  ${(k + 1).toLocaleString('en')} orders (${seconds(started)} s)`);
+}
+await Promise.all([orders.end(), assignments.end(), events?.end()]);
+const loadSeconds = (performance.now() - started) / 1000;
+const rate = (n: number) => Math.round(n / loadSeconds).toLocaleString('en');
+log(
+  `loaded in ${loadSeconds.toFixed(1)} s: work_orders ${count.toLocaleString('en')} (${rate(count)} rows/s), ` +
+    `order_assignments ${assignments.rows.toLocaleString('en')}, ` +
+    `order_events ${(events?.rows ?? 0).toLocaleString('en')} (${rate(count + assignments.rows + (events?.rows ?? 0))} rows/s in all)`,
+);
+await Promise.all([ac, ec].map((c) => (c as unknown as pg.Client).end()));
+const ddl = oc as unknown as pg.Client;
+await ddl.query('SET session_replication_role = DEFAULT');
+
+started = performance.now();
+log('building indexes…');
+await ddl.query(`SET maintenance_work_mem = '1GB'`);
+await createIndexes((text) => ddl.query(text), dropped, log);
+await ddl.end();
+await sql`SELECT setval(pg_get_serial_sequence('work_orders', 'id'), (SELECT max(id) FROM work_orders))`.execute(
+  db,
+);
+await sql`TRUNCATE work_order_tallies`.execute(db);
+await sql`INSERT INTO work_order_tallies (type_id, status, main_org_status, host_unit_id, n)
+          SELECT type_id, status, main_org_status, COALESCE(host_unit_id, 0), count(*)
+            FROM work_orders GROUP BY 1, 2, 3, 4`.execute(db);
+log(`indexes and tallies in ${seconds(started)} s; analysing…`);
+await sql`ANALYZE`.execute(db);
+const sizes = await sql<{ table: string; size: string }>`
+  SELECT relname AS table, pg_size_pretty(pg_total_relation_size(oid)) AS size
+    FROM pg_class WHERE relname = ANY(${tables}) ORDER BY relname`.execute(db);
+log(`sizes: ${sizes.rows.map((r) => `${r.table} ${r.size}`).join(', ')}`);
+await handle.close();
+log('done');
