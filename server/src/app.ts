@@ -21,6 +21,7 @@ import { fileRoutes } from './modules/files/file.routes';
 import { registerPush } from './modules/push/index';
 import { workOrderActionRoutes } from './modules/work-orders/action.routes';
 import { workOrderReadRoutes } from './modules/work-orders/list.routes';
+import { callRoutes } from './modules/calls/call.routes';
 
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
@@ -78,6 +79,7 @@ export async function buildApp(
       await api.register(fileRoutes(ctx));
       await api.register(workOrderActionRoutes(ctx));
       await api.register(workOrderReadRoutes(ctx));
+      await api.register(callRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -11,3 +11,4 @@ export * from './work-order-reads-detail';
 export * from './exports';
 export * from './stats';
 export * from './push';
+export * from './calls';
