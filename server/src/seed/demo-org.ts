@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { UnitKind } from '@hotline/domain';
 import type { Database } from '../db/schema';
+import { enableDemoCalling } from './demo-calling';
 
 /**
  * The demo org tree and its accounts: a city centre, one (fictional) district centre with its
@@ -280,6 +281,7 @@ export async function seedDemoOrg(db: Kysely<Database>, passwordHash: string): P
       return [{ user_id: userIds[u.username], group_id: id }];
     });
     await trx.insertInto('user_groups').values(memberships).execute();
+    await enableDemoCalling(trx);
 
     return {
       cityId: city.id,

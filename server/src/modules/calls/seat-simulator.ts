@@ -55,6 +55,8 @@ export class SeatSimulator implements TelephonyAdapter {
   private sink: TelephonyEventSink = async () => {};
   private readonly calls = new Map<string, LiveCall>();
   private readonly seats = new Set<number>();
+  /** Events of one call are delivered in order, each after the previous one was applied. */
+  private readonly queues = new Map<string, Promise<void>>();
   private config: SimulatorConfig;
 
   constructor(
@@ -155,6 +157,15 @@ export class SeatSimulator implements TelephonyAdapter {
   }
 
   private emit(event: TelephonyEvent): Promise<void> {
-    return this.sink(event);
+    const perCall = this.queues;
+    const previous = perCall.get(event.callId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(() => this.sink(event));
+    perCall.set(event.callId, next);
+    if (event.type === 'ended') {
+      void next.finally(() => {
+        if (perCall.get(event.callId) === next) perCall.delete(event.callId);
+      });
+    }
+    return next;
   }
 }

@@ -10,6 +10,9 @@ import { presentOrderDetail, seesLocks } from './order.presenter';
 import { loadOrderState } from './order-state';
 import { rowScope } from './scope-sql';
 import { similarOrders } from './similar.repository';
+import { callDb } from '../calls/call.tables';
+import { presentRecord } from '../calls/call.presenter';
+import { recordsOfOrder } from '../calls/record.repository';
 
 /**
  * `detail`: the order, its timeline, files, requests, visits, merged-in orders, similar
@@ -55,8 +58,7 @@ export async function orderDetail(
     requests,
     visits,
     merges,
-    // Call records come with the calling feature; the field is here so the console can rely on it.
-    calls: [],
+    calls: (await recordsOfOrder(callDb(ctx.db), id)).map(presentRecord),
     similar: similar.map((s) => ({
       id: s.id,
       orderNum: s.order_num,
