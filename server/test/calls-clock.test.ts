@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const clockAs = (name: string, clockType: number, clockStatus: number, lang: 'en' | 'zh' = 'en') =>
-  post<{ clockType: number; onDuty: boolean; since: string | null }>(
+  post<{ clockType: number; onDuty: boolean; since: string | null; msg: string }>(
     t,
     CLOCK,
     { uid: uids[name], userName: name, clockStatus, clockType },
@@ -38,7 +38,7 @@ describe('huifang/huifangClock (spec sections 3 and 6)', () => {
     const res = await clockAs('visitor', 1, 1, 'zh');
     expect(res.code).toBe(200);
     expect(res.msg).toBe('签到成功，当前在岗');
-    expect(res.data).toMatchObject({ clockType: 1, onDuty: true });
+    expect(res.data).toMatchObject({ clockType: 1, onDuty: true, msg: '签到成功，当前在岗' });
     const again = await clockAs('visitor', 1, 1);
     expect(again.msg).toBe('you are already on duty');
     const state = await post<{ list: { clockType: number; onDuty: boolean }[] }>(

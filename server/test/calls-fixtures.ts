@@ -22,6 +22,7 @@ export interface SeatList {
   list: { seatNo: number; name: string; mine: boolean }[];
   total: number;
   mySeat: number | null;
+  simulated: boolean;
 }
 
 export const takeSeat = (t: TestApp, token: string, seatNo: number) =>

@@ -29,6 +29,7 @@ describe('Callseat/getList and update (spec section 9: 12 seats)', () => {
     expect(seats.list.map((s) => s.seatNo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(seats.list[0]?.name).toBe('坐席01');
     expect(seats.mySeat).toBeNull();
+    expect(seats.simulated).toBe(true);
   });
 
   it('hides a seat taken by a logged-in agent from everyone else', async () => {

@@ -22,7 +22,13 @@ export const seatUpdateBody = z.object({
 
 const seat = z.object({ seatNo: z.number().int(), name: z.string(), mine: z.boolean() });
 export const seatListResponse = envelope(
-  z.object({ list: z.array(seat), total: z.number().int(), mySeat: z.number().int().nullable() }),
+  z.object({
+    list: z.array(seat),
+    total: z.number().int(),
+    mySeat: z.number().int().nullable(),
+    /** True when calls run on the seat simulator (the console labels the bar). */
+    simulated: z.boolean(),
+  }),
 );
 export const seatUpdateResponse = envelope(z.object({ mySeat: z.number().int().nullable() }));
 
@@ -122,7 +128,8 @@ const duty = z.object({
   onDuty: z.boolean(),
   since: z.string().nullable(),
 });
-export const clockResponse = envelope(duty);
+/** `msg` repeats the envelope's message so the console's request layer (which returns data) shows it. */
+export const clockResponse = envelope(duty.extend({ msg: z.string() }));
 export const clockStateResponse = envelope(z.object({ list: z.array(duty) }));
 
 export const agentMonitorResponse = envelope(

@@ -79,7 +79,8 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
         : changed
           ? 'clock.offDuty'
           : 'clock.alreadyOff';
-      return ok(duty, translate(key, request.lang));
+      const msg = translate(key, request.lang);
+      return ok({ ...duty, msg }, msg);
     },
   });
 

@@ -20,6 +20,7 @@ export async function listSeats(ctx: AppContext, auth: AuthContext) {
     list: offered.map((s) => ({ ...s, name: seatName(s.seatNo) })),
     total: SEAT_COUNT,
     mySeat: offered.find((s) => s.mine)?.seatNo ?? null,
+    simulated: telephonyOf(ctx).simulated,
   };
 }
 
