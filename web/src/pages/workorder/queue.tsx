@@ -1,25 +1,42 @@
-import { Statistic } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { DEFAULT_TYPE_IDS, hasRule, ORDER_TYPE_IDS, RULES } from '@hotline/domain';
 import type { PageProps } from '../../app/pages';
-import { ComingLater } from '../../components/ComingLater';
-import { useBadgeStore } from '../../features/menu/badge-store';
+import { userInfoQuery } from '../../features/auth/api';
+import { OrderListView } from '../../features/order-list/components/OrderListView';
+import { useSettings } from '../../features/theme/theme-store';
 import { usePageTitle } from '../page-title';
 
-/** A work-order queue. The list arrives with the work-order release; the count is real. */
+/**
+ * A work-order queue: one list component for every queue; the menu id (route meta) picks the
+ * queue, the route's query holds the filter.
+ */
 export default function QueuePage(props: PageProps) {
-  const { t } = useTranslation();
-  const title = usePageTitle(props);
-  const menuId = props.route.meta.menuId ?? '';
-  const count = useBadgeStore((s) => s.counts[menuId]);
+  usePageTitle(props);
+  const navigate = useNavigate();
+  const user = useQuery(userInfoQuery).data;
+  const settings = useSettings();
+  const path = props.route.path;
+  const onQuery = useCallback(
+    (search: string) => void navigate({ pathname: path, search }, { replace: false }),
+    [navigate, path],
+  );
+  if (!user) return null;
+  const admin = user.roles.includes('admin');
+  const has = (rule: string) => admin || hasRule(user.permissions, rule);
+  const canSupervise =
+    (has(RULES.districtQuery) && has(RULES.case)) || has(RULES.review) || has(RULES.leader);
   return (
-    <ComingLater
-      title={title}
-      release={t('later.workOrders')}
-      extra={
-        count === undefined ? null : (
-          <Statistic className="hl-queue-count" title={t('later.queueCount')} value={count} />
-        )
-      }
+    <OrderListView
+      menuId={props.route.meta.menuId ?? undefined}
+      query={props.query}
+      onQuery={onQuery}
+      username={user.username}
+      isStreet={user.info.isStreet !== 0}
+      defaultPageSize={settings.list_page_size}
+      typeIds={has(RULES.widerTypes) ? ORDER_TYPE_IDS : DEFAULT_TYPE_IDS}
+      canSupervise={canSupervise}
     />
   );
 }

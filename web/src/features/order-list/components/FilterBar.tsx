@@ -1,0 +1,229 @@
+import { useEffect, useState } from 'react';
+import { Button, DatePicker, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DEFAULT_TYPE_IDS, STATUS_NAMES, URGENCIES } from '@hotline/domain';
+import { dateRangeProblem, keywordProblem, type DateField, type ListFilter } from '../filter-url';
+import { typeText } from '../labels';
+import type { TreeOption } from '../tree-options';
+
+export interface FilterBarProps {
+  filter: ListFilter;
+  /** Order sources the user may ask for (1,5,7; 8,9,10 with /ddw_button_role). */
+  typeIds: readonly number[];
+  hostUnits: TreeOption[];
+  categories: TreeOption[];
+  onSearch: (patch: Partial<ListFilter>) => void;
+  onReset: () => void;
+}
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+interface Values {
+  orderNum?: string;
+  keyword?: string;
+  status?: number[];
+  urgency?: string[];
+  hostUnitId?: number;
+  categoryId?: number;
+  typeId?: number[];
+  isKeyAppeal?: 0 | 1;
+  callTime?: Range;
+  dispatchTime?: Range;
+  deadline?: Range;
+}
+
+const RANGES = ['callTime', 'dispatchTime', 'deadline'] as const;
+const day = (text: string | undefined) => (text ? dayjs(text) : null);
+
+function toValues(filter: ListFilter): Values {
+  const values: Values = {
+    orderNum: filter.orderNum,
+    keyword: filter.keyword,
+    status: filter.status,
+    urgency: filter.urgency,
+    hostUnitId: filter.hostUnitId,
+    categoryId: filter.categoryId,
+    typeId: filter.typeId,
+    isKeyAppeal: filter.isKeyAppeal,
+  };
+  for (const r of RANGES) {
+    const from = filter[`${r}From`];
+    const to = filter[`${r}To`];
+    values[r] = from || to ? [day(from), day(to)] : null;
+  }
+  return values;
+}
+
+function toPatch(values: Values): Partial<ListFilter> {
+  const patch: Partial<ListFilter> = {
+    orderNum: values.orderNum?.trim() || undefined,
+    keyword: values.keyword?.trim() || undefined,
+    status: values.status?.length ? values.status : undefined,
+    urgency: values.urgency?.length ? values.urgency : undefined,
+    hostUnitId: values.hostUnitId ?? undefined,
+    categoryId: values.categoryId ?? undefined,
+    typeId: values.typeId?.length ? values.typeId : [...DEFAULT_TYPE_IDS],
+    isKeyAppeal: values.isKeyAppeal ?? undefined,
+  };
+  for (const r of RANGES) {
+    const [from, to] = values[r] ?? [null, null];
+    patch[`${r}From` as DateField] = from ? from.format('YYYY-MM-DD') : undefined;
+    patch[`${r}To` as DateField] = to ? to.format('YYYY-MM-DD') : undefined;
+  }
+  return patch;
+}
+
+function hasMoreFilters(f: ListFilter): boolean {
+  const typeChanged = f.typeId.join(',') !== DEFAULT_TYPE_IDS.join(',');
+  return Boolean(
+    f.hostUnitId ||
+    f.categoryId ||
+    typeChanged ||
+    f.isKeyAppeal !== undefined ||
+    RANGES.some((r) => f[`${r}From`] || f[`${r}To`]),
+  );
+}
+
+/** The filter bar; what it submits goes to the URL (the page re-reads the list from there). */
+export function FilterBar({
+  filter,
+  typeIds,
+  hostUnits,
+  categories,
+  onSearch,
+  onReset,
+}: FilterBarProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [more, setMore] = useState(() => hasMoreFilters(filter));
+  const en = i18n.language.startsWith('en');
+  useEffect(() => form.setFieldsValue(toValues(filter)), [form, filter]);
+
+  const submit = (values: Values) => {
+    const patch = toPatch(values);
+    const problem = dateRangeProblem(patch);
+    if (problem) {
+      form.setFields([
+        {
+          name: problem.replace('From', '') as (typeof RANGES)[number],
+          errors: [t('workOrders.filter.dateOrder')],
+        },
+      ]);
+      return;
+    }
+    onSearch(patch);
+  };
+  const keywordRule = {
+    validator: (_: unknown, v: string | undefined) => {
+      const p = keywordProblem(v ?? '');
+      return p
+        ? Promise.reject(
+            new Error(t(`workOrders.filter.keyword${p === 'short' ? 'Short' : 'Long'}`)),
+          )
+        : Promise.resolve();
+    },
+  };
+  const range = (name: (typeof RANGES)[number]) => (
+    <Form.Item name={name} hidden={!more} label={t(`workOrders.filter.${name}`)}>
+      <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
+    </Form.Item>
+  );
+  return (
+    <Form<Values>
+      form={form}
+      layout="inline"
+      className="hl-filter-bar"
+      data-testid="order-filter"
+      onFinish={submit}
+      initialValues={toValues(filter)}
+    >
+      <Form.Item name="orderNum" label={t('workOrders.filter.orderNum')}>
+        <Input allowClear maxLength={64} className="hl-filter-input" />
+      </Form.Item>
+      <Form.Item name="keyword" label={t('workOrders.filter.keyword')} rules={[keywordRule]}>
+        <Input
+          allowClear
+          placeholder={t('workOrders.filter.keywordHint')}
+          className="hl-filter-input"
+        />
+      </Form.Item>
+      <Form.Item name="status" label={t('workOrders.filter.status')}>
+        <Select
+          mode="multiple"
+          allowClear
+          style={{ width: 200 }}
+          maxTagCount="responsive"
+          options={Object.entries(STATUS_NAMES).map(([code, n]) => ({
+            value: Number(code),
+            label: en ? n.en : n.zh,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="urgency" label={t('workOrders.filter.urgency')}>
+        <Select
+          mode="multiple"
+          allowClear
+          style={{ width: 200 }}
+          maxTagCount="responsive"
+          options={URGENCIES.map((u) => ({ value: u, label: t(`workOrders.urgency.${u}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="hostUnitId" hidden={!more} label={t('workOrders.filter.hostUnit')}>
+        <TreeSelect
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeData={hostUnits}
+          style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item name="categoryId" hidden={!more} label={t('workOrders.filter.category')}>
+        <TreeSelect
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeData={categories}
+          style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item name="typeId" hidden={!more} label={t('workOrders.filter.typeId')}>
+        <Select
+          mode="multiple"
+          style={{ width: 200 }}
+          options={typeIds.map((id) => ({ value: id, label: t(typeText(id)) }))}
+        />
+      </Form.Item>
+      <Form.Item name="isKeyAppeal" hidden={!more} label={t('workOrders.filter.keyAppeal')}>
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          options={[
+            { value: 1, label: t('workOrders.filter.keyAppealOnly') },
+            { value: 0, label: t('workOrders.filter.keyAppealNone') },
+          ]}
+        />
+      </Form.Item>
+      {range('callTime')}
+      {range('dispatchTime')}
+      {range('deadline')}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="filter-search">
+            {t('workOrders.filter.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+          >
+            {t('workOrders.filter.reset')}
+          </Button>
+          <Button type="link" onClick={() => setMore(!more)}>
+            {more ? t('workOrders.filter.less') : t('workOrders.filter.more')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

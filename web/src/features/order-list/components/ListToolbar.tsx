@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+export interface ListToolbarProps {
+  total: number | undefined;
+  selectedCount: number;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onSettings: () => void;
+  /** Shown only when the user may supervise (dispatchers, reviewers, leaders). */
+  onBatchSupervise?: () => void;
+  /** Export buttons (whole filter / selected rows); absent when export is not available. */
+  onExport?: (selectedOnly: boolean) => void;
+  extra?: ReactNode;
+}
+
+/** Above the table: total, refresh, export, batch actions on the selected rows, settings. */
+export function ListToolbar(props: ListToolbarProps) {
+  const { t } = useTranslation();
+  const n = props.selectedCount;
+  return (
+    <div className="hl-list-toolbar">
+      <Space wrap>
+        {props.onBatchSupervise ? (
+          <Button disabled={!n} onClick={props.onBatchSupervise} data-testid="batch-supervise">
+            {t('workOrders.toolbar.batchSupervise', { n })}
+          </Button>
+        ) : null}
+        {props.onExport ? (
+          <>
+            <Button onClick={() => props.onExport?.(false)} data-testid="export">
+              {t('workOrders.toolbar.export')}
+            </Button>
+            <Button disabled={!n} onClick={() => props.onExport?.(true)} data-testid="batch-export">
+              {t('workOrders.toolbar.batchExport', { n })}
+            </Button>
+          </>
+        ) : null}
+        {props.extra}
+      </Space>
+      <Space>
+        <Typography.Text type="secondary" data-testid="list-total">
+          {props.total === undefined ? '' : t('workOrders.toolbar.total', { n: props.total })}
+        </Typography.Text>
+        <Button
+          icon={<ReloadOutlined spin={props.refreshing} />}
+          onClick={props.onRefresh}
+          aria-label={t('workOrders.toolbar.refresh')}
+        />
+        <Button
+          icon={<SettingOutlined />}
+          onClick={props.onSettings}
+          aria-label={t('workOrders.toolbar.settings')}
+          data-testid="table-settings"
+        />
+      </Space>
+    </div>
+  );
+}

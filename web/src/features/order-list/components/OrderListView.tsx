@@ -1,0 +1,165 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { App, Pagination } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TYPE_IDS } from '@hotline/domain';
+import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
+import { openOrder } from '../../order-bus/order-bus';
+import { categoryTreeQuery, hostTreeQuery, listQuery, type BatchResult } from '../api';
+import { filterSearch, parseFilter, type ListFilter } from '../filter-url';
+import { refreshListsAndCounts, useListSync } from '../hooks/use-list-sync';
+import { useTableHeight } from '../hooks/use-table-height';
+import { useTablePrefs } from '../hooks/use-table-prefs';
+import { categoryOptions, hostUnitOptions } from '../tree-options';
+import { BatchSupervision } from './BatchSupervision';
+import { ColumnSettings } from './ColumnSettings';
+import { FilterBar } from './FilterBar';
+import { ListToolbar } from './ListToolbar';
+import { OrderTable } from './OrderTable';
+
+export interface ExportSlotProps {
+  open: boolean;
+  onClose: () => void;
+  filter: Record<string, unknown>;
+  menuId?: string;
+  selectedIds?: number[];
+}
+
+export interface OrderListViewProps {
+  menuId: string | undefined;
+  /** The route's query: the filter lives there. */
+  query: Record<string, string>;
+  /** Replace the route's query string (`?a=1` or ''). */
+  onQuery: (search: string) => void;
+  username: string;
+  isStreet: boolean;
+  defaultPageSize: number;
+  typeIds: readonly number[];
+  canSupervise: boolean;
+  /** The export dialog (another feature), mounted by the page when available. */
+  renderExport?: (props: ExportSlotProps) => ReactNode;
+}
+
+/** One list page for every queue: filter bar, toolbar, table, pager, settings, batch actions. */
+export function OrderListView(props: OrderListViewProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { menuId, defaultPageSize, onQuery } = props;
+  const filter = useMemo(
+    () => parseFilter(props.query, defaultPageSize),
+    [props.query, defaultPageSize],
+  );
+  const list = useQuery(listQuery(menuId, filter));
+  const hosts = useQuery(hostTreeQuery);
+  const categories = useQuery(categoryTreeQuery);
+  const { prefs, setPrefs, reset } = useTablePrefs(props.username, menuId, props.isStreet);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [superviseOpen, setSuperviseOpen] = useState(false);
+  const [exportMode, setExportMode] = useState<'all' | 'selected' | null>(null);
+  const height = useTableHeight();
+  useListSync();
+
+  const rows = useMemo(() => list.data?.list ?? [], [list.data]);
+  const go = useCallback(
+    (next: ListFilter) => {
+      setSelected([]);
+      onQuery(filterSearch(next, defaultPageSize));
+    },
+    [onQuery, defaultPageSize],
+  );
+  const onOpen = useCallback(
+    (order: OrderSummary) =>
+      openOrder({
+        id: order.id,
+        orderNum: order.orderNum,
+        menuId,
+        siblings: rows.map((r) => r.id),
+      }),
+    [menuId, rows],
+  );
+  const numbers = useMemo(() => Object.fromEntries(rows.map((r) => [r.id, r.orderNum])), [rows]);
+  const onSupervised = (result: BatchResult) => {
+    const ok = result.succeeded.length;
+    const bad = result.refused.length;
+    if (bad) void message.warning(t('workOrders.batch.partly', { ok, bad }));
+    else void message.success(t('workOrders.batch.done', { ok }));
+    setSelected((ids) => ids.filter((id) => result.refused.some((r) => r.id === id)));
+    void refreshListsAndCounts(queryClient);
+  };
+  const exportFilter = useMemo(() => {
+    const { pageNo: _p, pageSize: _s, ...rest } = filter;
+    return rest as Record<string, unknown>;
+  }, [filter]);
+
+  return (
+    <div className="hl-order-list" data-menu-id={menuId ?? ''}>
+      <FilterBar
+        filter={filter}
+        typeIds={props.typeIds}
+        hostUnits={hosts.data ? hostUnitOptions(hosts.data.list) : []}
+        categories={categories.data ? categoryOptions(categories.data.list, false) : []}
+        onSearch={(patch) => go({ ...filter, ...patch, pageNo: 1 })}
+        onReset={() => go({ typeId: [...DEFAULT_TYPE_IDS], pageNo: 1, pageSize: filter.pageSize })}
+      />
+      <ListToolbar
+        total={list.data?.totalCount}
+        selectedCount={selected.length}
+        refreshing={list.isFetching}
+        onRefresh={() => void refreshListsAndCounts(queryClient)}
+        onSettings={() => setSettingsOpen(true)}
+        onBatchSupervise={props.canSupervise ? () => setSuperviseOpen(true) : undefined}
+        onExport={
+          props.renderExport ? (only) => setExportMode(only ? 'selected' : 'all') : undefined
+        }
+      />
+      <OrderTable
+        rows={rows}
+        loading={list.isLoading}
+        prefs={prefs}
+        isStreet={props.isStreet}
+        offset={(filter.pageNo - 1) * filter.pageSize}
+        selected={selected}
+        onSelect={setSelected}
+        onOpen={onOpen}
+        height={height}
+      />
+      <Pagination
+        className="hl-list-pager"
+        current={filter.pageNo}
+        pageSize={filter.pageSize}
+        total={list.data?.totalCount ?? (filter.pageNo - 1) * filter.pageSize + rows.length}
+        pageSizeOptions={LIST_PAGE_SIZES.map(String)}
+        showSizeChanger
+        showQuickJumper
+        onChange={(pageNo, pageSize) =>
+          go({ ...filter, pageNo: pageSize === filter.pageSize ? pageNo : 1, pageSize })
+        }
+      />
+      <ColumnSettings
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        prefs={prefs}
+        onChange={setPrefs}
+        onReset={reset}
+      />
+      {props.canSupervise ? (
+        <BatchSupervision
+          open={superviseOpen}
+          ids={selected}
+          numbers={numbers}
+          onClose={() => setSuperviseOpen(false)}
+          onDone={onSupervised}
+        />
+      ) : null}
+      {props.renderExport?.({
+        open: exportMode !== null,
+        onClose: () => setExportMode(null),
+        filter: exportFilter,
+        menuId,
+        selectedIds: exportMode === 'selected' ? selected : undefined,
+      })}
+    </div>
+  );
+}
