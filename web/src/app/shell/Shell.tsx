@@ -19,6 +19,9 @@ import { TabsBar } from '../../features/tabs/components/TabsBar';
 import { tabUrl, type TabAction } from '../../features/tabs/tab-rules';
 import { useTabsStore } from '../../features/tabs/tabs-store';
 import { ThemeDrawer } from '../../features/theme/components/ThemeDrawer';
+import { OrderDialogHost } from '../../features/order-detail/components/OrderDialogHost';
+import { openOrder } from '../../features/order-bus/order-bus';
+import { PushChannel } from '../../features/push/components/PushChannel';
 import { PALETTES } from '../../features/theme/palettes';
 import { effectiveLayout, randomSkin, settingEnabled } from '../../features/theme/settings';
 import { useSettings, useThemeStore } from '../../features/theme/theme-store';
@@ -107,10 +110,8 @@ function ShellFrame({
     const result = dispatch(action, activePath);
     if (result.navigateTo) go(result.navigateTo);
   };
-  const onViewNotice = (item: NoticeItem) => {
-    const route = table.find((r) => r.meta.menuId === item.menuId);
-    if (route) go(`${route.path}?orderNum=${encodeURIComponent(item.orderNum)}`);
-  };
+  const onViewNotice = (item: NoticeItem) =>
+    openOrder({ id: Number(item.assignId), orderNum: item.orderNum, menuId: item.menuId });
   const onRandomSkin = () => {
     setSkinLoading(true);
     setSettings(randomSkin(settings, mobile));
@@ -199,6 +200,8 @@ function ShellFrame({
         has={has}
         onRandomSkin={onRandomSkin}
       />
+      <OrderDialogHost />
+      <PushChannel />
       {skinLoading ? <Spin fullscreen size="large" tip={t('theme.skinLoading')} /> : null}
     </div>
   );

@@ -1,10 +1,42 @@
+import { useCallback } from 'react';
+import { Card, Result } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/pages';
-import { ComingLater } from '../../components/ComingLater';
+import { OrderDetailView } from '../../features/order-detail/components/OrderDetailView';
+import {
+  useCurrentOrderSync,
+  useIsHostUser,
+} from '../../features/order-detail/components/OrderDialogHost';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the work-order release. */
-export default function Page(props: PageProps) {
+/** Order ids are positive integers; anything else in the link is refused before any request. */
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** /jsjb/order/:id — the same detail as the dialog, as a page for a shared link. */
+export default function OrderDetailPage(props: PageProps) {
   const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.workOrders')} />;
+  const title = usePageTitle(props);
+  const navigate = useNavigate();
+  const host = useIsHostUser();
+  const sync = useCurrentOrderSync();
+  const id = parseId(props.params.id);
+  const open = useCallback((next: number) => void navigate(`/jsjb/order/${next}`), [navigate]);
+  if (id === null) return <Result status="404" title={t('orderDetail.badId')} />;
+  return (
+    <Card title={title} className="hl-detail-page" data-testid="order-detail-page">
+      <OrderDetailView
+        key={id}
+        id={id}
+        menuId={props.query.menuId}
+        onOpen={open}
+        host={host}
+        onLoaded={sync}
+      />
+    </Card>
+  );
 }

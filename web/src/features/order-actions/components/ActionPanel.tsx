@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ACTION_NAMES, type ActionName } from '@hotline/domain';
+import { isEnglish } from '../../../i18n';
+import {
+  actionBody,
+  changedFields,
+  EDIT_FIELDS_DISTRICT,
+  EDIT_FIELDS_HOST,
+  validateAction,
+  type FieldError,
+  type FormValues,
+} from '../action-rules';
+import { editPath, type ActionSpec } from '../action-table';
+import { attachFiles, postAction, type ActionResult } from '../api';
+import { DispatchFields, useHostKind } from './DispatchFields';
+import { EditFields } from './EditFields';
+import { ReplyFields, uploadedIds } from './ReplyFields';
+import {
+  ExclusionFields,
+  ExtensionFields,
+  MergeFields,
+  type MergeCandidate,
+} from './RequestFields';
+import { TextFields } from './TextFields';
+import { VisitFields } from './VisitFields';
+
+/** The fields of the order an action form reads (key-appeal direction, edit start values). */
+export interface ActionOrder {
+  id: number;
+  isKeyAppeal: boolean;
+  title: string;
+  majorContent: string;
+  address: string;
+  callerName: string;
+  callerPhone: string;
+}
+
+export interface ActionPanelProps {
+  spec: ActionSpec;
+  order: ActionOrder;
+  candidates: MergeCandidate[];
+  /** The caller works for a host unit (street, town, department): edits go to the host path. */
+  host: boolean;
+  onDone: (result: ActionResult, hostKind: string | null) => void;
+  onCancel: () => void;
+}
+
+export function actionLabel(action: string, language: string): string {
+  const names = ACTION_NAMES[action as ActionName];
+  return names ? names[isEnglish(language) ? 'en' : 'zh'] : action;
+}
+
+/**
+ * One action's form inside the detail: validates before sending, posts, and on a refusal shows
+ * the server's message while keeping everything the user typed.
+ */
+export function ActionPanel({ spec, order, candidates, host, onDone, onCancel }: ActionPanelProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const hostKind = useHostKind();
+  const editFields = host ? EDIT_FIELDS_HOST : EDIT_FIELDS_DISTRICT;
+  const initial: FormValues =
+    spec.form === 'edit'
+      ? Object.fromEntries(editFields.map((f) => [f, order[f] ?? '']))
+      : spec.action === 'key_appeal'
+        ? { on: order.isKeyAppeal ? 0 : 1 }
+        : {};
+
+  const showErrors = (errors: FieldError[]) =>
+    form.setFields(
+      errors.map((e) => ({
+        name: e.field,
+        errors: [t(`orderDetail.form.${e.key}` as 'orderDetail.form.choose', e.params ?? {})],
+      })),
+    );
+
+  const submit = async () => {
+    const values = { ...initial, ...form.getFieldsValue(true) } as FormValues;
+    setServerError(null);
+    const errors = validateAction(spec, values);
+    if (errors.length > 0) return showErrors(errors);
+    let path = spec.path;
+    let body = actionBody(spec, order.id, values);
+    if (spec.form === 'edit') {
+      const changed = changedFields(editFields, order as unknown as FormValues, values);
+      if (Object.keys(changed).length === 0)
+        return setServerError(t('orderDetail.form.nothingChanged'));
+      path = editPath(host);
+      body = { id: order.id, ...changed };
+    }
+    setBusy(true);
+    try {
+      const files = spec.form === 'reply' ? uploadedIds(values.files) : [];
+      // attach first: a retry re-attaches harmlessly, and the reply then carries its evidence
+      if (files.length > 0) await attachFiles(order.id, files);
+      const result = await postAction(path, body);
+      onDone(result, spec.form === 'dispatch' ? hostKind(values.hostUnitId) : null);
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = actionLabel(spec.action, i18n.language);
+  return (
+    <Card
+      size="small"
+      className="hl-action-panel"
+      data-testid="action-panel"
+      data-action={spec.action}
+      title={name}
+    >
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()}>
+        {spec.form === 'text' ? (
+          <TextFields spec={spec} keyAppealOn={initial.on === 1} />
+        ) : spec.form === 'reply' ? (
+          <ReplyFields />
+        ) : spec.form === 'visit' ? (
+          <VisitFields />
+        ) : spec.form === 'dispatch' ? (
+          <DispatchFields />
+        ) : spec.form === 'extension' ? (
+          <ExtensionFields />
+        ) : spec.form === 'exclusion' ? (
+          <ExclusionFields />
+        ) : spec.form === 'merge' ? (
+          <MergeFields candidates={candidates} />
+        ) : spec.form === 'edit' ? (
+          <EditFields host={host} />
+        ) : null}
+        {serverError ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            data-testid="action-error"
+            title={serverError}
+          />
+        ) : null}
+        <Space className="hl-action-panel-buttons">
+          <Button
+            type="primary"
+            danger={spec.tone === 'danger'}
+            htmlType="submit"
+            loading={busy}
+            data-testid="action-submit"
+          >
+            {t('orderDetail.actions.submit')}
+          </Button>
+          <Button onClick={onCancel} disabled={busy}>
+            {t('orderDetail.actions.cancel')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { actionButtons, actionSpec, type ActionSpec } from '../../order-actions/action-table';
+import { actionBody } from '../../order-actions/action-rules';
+import { postAction } from '../../order-actions/api';
+import { ActionPanel, actionLabel } from '../../order-actions/components/ActionPanel';
+import { detailKey, type OrderDetail } from '../api';
+import { useAfterAction, type ActionContext } from '../use-after-action';
+import type { useOrderLock } from '../use-order-lock';
+
+interface OrderActionsProps extends ActionContext {
+  detail: OrderDetail;
+  lock: ReturnType<typeof useOrderLock>;
+  host: boolean;
+}
+
+/**
+ * The action bar: one button per ability the server returned. Starting an action takes the lock;
+ * one-click actions ask for confirmation, the others open their form below the bar.
+ */
+export function OrderActions({ detail, lock, host, ...context }: OrderActionsProps) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [active, setActive] = useState<ActionSpec | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const after = useAfterAction(context);
+  const order = detail.order;
+  const buttons = actionButtons(detail.abilities);
+
+  const refused = async (e: unknown) => {
+    setError(e instanceof Error ? e.message : String(e));
+    await queryClient.invalidateQueries({ queryKey: detailKey(order.id) });
+  };
+  /** Takes the lock for the action; false when the server refused it (message shown). */
+  const lockFor = async (spec: ActionSpec) => {
+    try {
+      const took = await lock.ensure(spec.action, detail.abilities);
+      if (took) void queryClient.invalidateQueries({ queryKey: detailKey(order.id) });
+      return true;
+    } catch (e) {
+      await refused(e);
+      return false;
+    }
+  };
+  const start = async (spec: ActionSpec) => {
+    setError(null);
+    setBusy(spec.action);
+    const ok = await lockFor(spec);
+    setBusy(null);
+    if (ok) setActive(spec);
+  };
+  const confirm = async (spec: ActionSpec) => {
+    setError(null);
+    setBusy(spec.action);
+    try {
+      if (!(await lockFor(spec))) return;
+      const result = await postAction(spec.path, actionBody(spec, order.id, {}));
+      lock.update(result.abilities);
+      await after(spec, null);
+    } catch (e) {
+      await refused(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="hl-detail-actions" data-testid="detail-actions">
+      {buttons.length === 0 ? (
+        <Typography.Text type="secondary" data-testid="no-actions">
+          {t('orderDetail.actions.none')}
+        </Typography.Text>
+      ) : (
+        <Space wrap>
+          {buttons.map((spec) => {
+            const label = actionLabel(spec.action, i18n.language);
+            const button = (
+              <Button
+                key={spec.action}
+                type={spec.tone === 'primary' ? 'primary' : 'default'}
+                danger={spec.tone === 'danger'}
+                loading={busy === spec.action}
+                disabled={busy !== null && busy !== spec.action}
+                data-action={spec.action}
+                onClick={spec.form === 'confirm' ? undefined : () => void start(spec)}
+              >
+                {label}
+              </Button>
+            );
+            return spec.form === 'confirm' ? (
+              <Popconfirm
+                key={spec.action}
+                title={t('orderDetail.actions.confirm', { action: label })}
+                okText={t('orderDetail.actions.submit')}
+                cancelText={t('orderDetail.actions.cancel')}
+                okButtonProps={{ 'data-testid': 'confirm-ok' } as Record<string, string>}
+                onConfirm={() => confirm(spec)}
+              >
+                {button}
+              </Popconfirm>
+            ) : (
+              button
+            );
+          })}
+        </Space>
+      )}
+      {error ? (
+        <Alert
+          className="hl-detail-action-error"
+          type="error"
+          showIcon
+          closable
+          role="alert"
+          data-testid="action-bar-error"
+          title={error}
+          onClose={() => setError(null)}
+        />
+      ) : null}
+      {active && actionSpec(active.action) ? (
+        <ActionPanel
+          key={`${order.id}:${active.action}`}
+          spec={active}
+          order={order}
+          candidates={detail.similar.filter((s) => [0, 1, 11, 12].includes(s.status))}
+          host={host}
+          onCancel={() => setActive(null)}
+          onDone={(result, hostKind) => {
+            lock.update(result.abilities);
+            setActive(null);
+            void after(active, hostKind);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Button, Empty, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isEnglish } from '../../../i18n';
+import { RequestError } from '../../../lib/request';
+import { detailQuery, type OrderDetail } from '../api';
+import { formatTime, stateName, statusColor } from '../format';
+import { useOrderLock } from '../use-order-lock';
+import { OrderActions } from './OrderActions';
+import { OrderAttachments } from './OrderAttachments';
+import { OrderFields } from './OrderFields';
+import { OrderRelated, SimilarOrders } from './OrderRelated';
+import { OrderTimeline } from './OrderTimeline';
+
+export interface OrderDetailViewProps {
+  id: number;
+  menuId?: string;
+  siblings?: number[];
+  /** Shows another order (similar orders, auto-jump). */
+  onOpen: (id: number) => void;
+  /** The caller works for a host unit (edits go to the host's path). */
+  host: boolean;
+  /** Renders the call records of the order (the calling feature's list), if available. */
+  renderCalls?: (orderNum: string) => ReactNode;
+  /** Told whenever the detail data arrives (the current-order store, the dialog title). */
+  onLoaded?: (detail: OrderDetail) => void;
+}
+
+function LockBanner({ detail }: { detail: OrderDetail }) {
+  const { t } = useTranslation();
+  const lock = detail.lock;
+  if (!lock) return null;
+  const time = formatTime(lock.expiresAt);
+  const mine = detail.abilities.includes('unlock') && !detail.abilities.includes('lock');
+  const other = !detail.abilities.some((a) => a !== 'unlock');
+  return (
+    <Alert
+      className="hl-detail-lock"
+      data-testid="detail-lock"
+      data-lock={other ? 'other' : mine ? 'mine' : 'other'}
+      type={other ? 'warning' : 'info'}
+      showIcon
+      icon={<LockOutlined />}
+      title={
+        other
+          ? t('orderDetail.lock.other', { name: lock.userName, time })
+          : t('orderDetail.lock.mine', { time })
+      }
+    />
+  );
+}
+
+/** One order: header, lock state, actions, and every part of the detail in tabs. */
+export function OrderDetailView(props: OrderDetailViewProps) {
+  const { id, onOpen, host, renderCalls } = props;
+  const { t, i18n } = useTranslation();
+  const lang = isEnglish(i18n.language) ? 'en' : 'zh';
+  const query = useQuery(detailQuery(id));
+  const lock = useOrderLock(id);
+  const detail = query.data;
+  const { onLoaded } = props;
+  useEffect(() => {
+    if (detail) onLoaded?.(detail);
+  }, [detail, onLoaded]);
+
+  if (query.isPending) {
+    return (
+      <div className="hl-detail-loading">
+        <Spin tip={t('orderDetail.loading')}>
+          <div style={{ height: 120 }} />
+        </Spin>
+      </div>
+    );
+  }
+  if (query.isError || !detail) {
+    const error = query.error;
+    const missing = error instanceof RequestError && error.code === 404;
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('orderDetail.notFound') : t('orderDetail.loadFailed')}
+        subTitle={error?.message}
+        extra={<Button onClick={() => void query.refetch()}>{t('orderDetail.retry')}</Button>}
+      />
+    );
+  }
+  const order = detail.order;
+  const calls = renderCalls ? (
+    renderCalls(order.orderNum)
+  ) : detail.calls.length === 0 ? (
+    <Empty description={t('orderDetail.calls.empty')} />
+  ) : (
+    <pre className="hl-detail-calls">{JSON.stringify(detail.calls, null, 2)}</pre>
+  );
+  return (
+    <div className="hl-detail" data-testid="order-detail" data-order-id={order.id}>
+      <div className="hl-detail-head">
+        <Space wrap>
+          <Typography.Text code data-testid="detail-order-num">
+            {order.orderNum}
+          </Typography.Text>
+          <Tag color={statusColor(order.status)} data-testid="detail-head-status">
+            {stateName('status', order.status, lang)}
+          </Tag>
+          {order.mainOrgStatus !== -1 ? (
+            <Tag>{stateName('mainOrgStatus', order.mainOrgStatus, lang)}</Tag>
+          ) : null}
+          {order.isKeyAppeal ? <Tag color="red">{t('orderDetail.fields.isKeyAppeal')}</Tag> : null}
+          {order.isSupervised ? (
+            <Tag color="volcano">{t('orderDetail.fields.isSupervised')}</Tag>
+          ) : null}
+        </Space>
+        <Typography.Title level={5} className="hl-detail-title">
+          {order.title}
+        </Typography.Title>
+      </div>
+      <LockBanner detail={detail} />
+      <OrderActions
+        detail={detail}
+        lock={lock}
+        host={host}
+        id={id}
+        menuId={props.menuId}
+        siblings={props.siblings}
+        onOpen={onOpen}
+      />
+      <Tabs
+        className="hl-detail-tabs"
+        items={[
+          {
+            key: 'info',
+            label: t('orderDetail.tabs.info'),
+            children: <OrderFields order={order} />,
+          },
+          {
+            key: 'timeline',
+            label: `${t('orderDetail.tabs.timeline')} (${detail.timeline.length})`,
+            children: <OrderTimeline events={detail.timeline} />,
+          },
+          {
+            key: 'attachments',
+            label: `${t('orderDetail.tabs.attachments')} (${detail.attachments.length})`,
+            children: <OrderAttachments files={detail.attachments} />,
+          },
+          { key: 'calls', label: t('orderDetail.tabs.calls'), children: calls },
+          {
+            key: 'similar',
+            label: `${t('orderDetail.tabs.similar')} (${detail.similar.length})`,
+            children: <SimilarOrders list={detail.similar} onOpen={onOpen} />,
+          },
+          {
+            key: 'related',
+            label: t('orderDetail.tabs.related'),
+            children: <OrderRelated detail={detail} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}

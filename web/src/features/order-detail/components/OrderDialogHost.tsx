@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { hasRule } from '@hotline/domain';
+import { DraggableDialog } from '../../../components/DraggableDialog';
+import {
+  emitOrderEvent,
+  onOrderEvent,
+  useCurrentOrder,
+  type OpenOrderRequest,
+} from '../../order-bus/order-bus';
+import type { OrderDetail } from '../api';
+import { OrderDetailView } from './OrderDetailView';
+
+/** What the detail needs to know of the signed-in user (the session query's cached user info). */
+interface SessionUser {
+  permissions?: string[];
+  info?: { unitKind?: string };
+}
+const HOST_KINDS = new Set(['street', 'town', 'community', 'village', 'department']);
+
+/** The caller acts for a host unit: street, town or department handlers. */
+export function useIsHostUser(): boolean {
+  const user = useQueryClient().getQueryData<SessionUser>(['session', 'userInfo']);
+  if (user?.info?.unitKind) return HOST_KINDS.has(user.info.unitKind);
+  return hasRule(user?.permissions ?? [], '/jsjb/street#/jsjb/bm');
+}
+
+/** Keeps `useCurrentOrder` on the order shown (the call bar dials its caller). */
+export function useCurrentOrderSync() {
+  const setCurrent = useCurrentOrder((s) => s.setCurrent);
+  useEffect(() => () => setCurrent(null), [setCurrent]);
+  return useCallback(
+    (detail: OrderDetail) =>
+      setCurrent({
+        id: detail.order.id,
+        orderNum: detail.order.orderNum,
+        callerName: detail.order.callerName,
+        callerPhone: detail.order.callerPhone,
+        data: detail,
+      }),
+    [setCurrent],
+  );
+}
+
+export interface OrderDialogHostProps {
+  /** The calling feature's call-record list for an order, when the app provides one. */
+  renderCalls?: (orderNum: string) => ReactNode;
+}
+
+/**
+ * Listens for `open` on the order bus and shows the order in the draggable dialog (normal, full
+ * screen, minimised). Closing emits `closed` and releases a lock the detail took.
+ */
+export function OrderDialogHost({ renderCalls }: OrderDialogHostProps) {
+  const { t } = useTranslation();
+  const [shown, setShownState] = useState<OpenOrderRequest | null>(null);
+  const [title, setTitle] = useState('');
+  const shownRef = useRef<OpenOrderRequest | null>(null);
+  /** Shows another order (or none); the one shown before is announced as closed. */
+  const setShown = useCallback((next: OpenOrderRequest | null) => {
+    const previous = shownRef.current;
+    if (previous && previous.id !== next?.id) emitOrderEvent({ type: 'closed', id: previous.id });
+    shownRef.current = next;
+    setShownState(next);
+    if (!next) setTitle('');
+  }, []);
+  const host = useIsHostUser();
+  const sync = useCurrentOrderSync();
+  const setCurrent = useCurrentOrder((s) => s.setCurrent);
+
+  useEffect(
+    () =>
+      onOrderEvent((event) => {
+        if (event.type === 'open') setShown(event.order);
+      }),
+    [setShown],
+  );
+  const close = useCallback(() => {
+    setShown(null);
+    setCurrent(null);
+  }, [setShown, setCurrent]);
+  const onLoaded = useCallback(
+    (detail: OrderDetail) => {
+      sync(detail);
+      setTitle(`${detail.order.orderNum} · ${detail.order.title}`);
+    },
+    [sync],
+  );
+  const openNext = useCallback(
+    (id: number) => setShown({ ...shownRef.current, id, orderNum: undefined }),
+    [setShown],
+  );
+
+  return (
+    <DraggableDialog
+      open={shown !== null}
+      width={1100}
+      title={
+        <span data-testid="order-dialog-title">
+          {t('orderDetail.dialogTitle')}
+          {title ? ` · ${title}` : ''}
+        </span>
+      }
+      onClose={close}
+      footer={
+        <Button onClick={close} data-testid="order-dialog-close">
+          {t('orderDetail.close')}
+        </Button>
+      }
+    >
+      {shown ? (
+        <div className="hl-order-dialog" data-testid="order-dialog">
+          <OrderDetailView
+            key={shown.id}
+            id={shown.id}
+            menuId={shown.menuId}
+            siblings={shown.siblings}
+            onOpen={openNext}
+            host={host}
+            renderCalls={renderCalls}
+            onLoaded={onLoaded}
+          />
+        </div>
+      ) : null}
+    </DraggableDialog>
+  );
+}
