@@ -32,7 +32,7 @@ export const pushMessages = {
     notice: pushNotice.optional(),
   }),
   /** Counts may have drifted (fan-out was interrupted): re-read them all. */
-  resync: z.object({}),
+  resync: z.object({ reason: z.string() }),
 } as const;
 
 export type PushMessageMap = {

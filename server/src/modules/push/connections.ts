@@ -133,9 +133,9 @@ export class Connections {
   }
 
   /** Tells every bound socket here to re-read its counts. */
-  resyncAll(): void {
+  resyncAll(reason: string): void {
     for (const client of this.clients.values()) {
-      if (client.binding) this.send(client, 'resync', {});
+      if (client.binding) this.send(client, 'resync', { reason });
     }
   }
 

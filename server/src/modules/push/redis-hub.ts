@@ -134,6 +134,6 @@ export class RedisHub implements PushHub {
     if (!this.lost || !this.redisUp) return;
     this.lost = false;
     this.options.log.info('push: redis is back; fan-out resumed, clients told to re-read counts');
-    this.connections.resyncAll();
+    this.connections.resyncAll('fan-out resumed');
   }
 }

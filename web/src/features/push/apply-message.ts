@@ -1,0 +1,35 @@
+import type { PushMessage, PushNotice } from '@hotline/contract';
+
+/**
+ * What one push message does to the console (spec section 4, "Badges and notices"): `add`
+ * increments the menu's badge, adds the notice it carries and sounds the alert; a decrement
+ * lowers the badge (the store never goes below 0); heartbeat pings are ignored; `resync`
+ * re-reads every count.
+ */
+export interface PushEffects {
+  addBadge: (menuId: string, delta: number) => void;
+  addNotice: (notice: PushNotice) => void;
+  alert: (menuId: string) => void;
+  resync: () => void;
+}
+
+export function applyPushMessage(message: PushMessage, fx: PushEffects): void {
+  switch (message.type) {
+    case 'count':
+      if (message.action === 'add') {
+        fx.addBadge(message.menuId, message.num);
+        if (message.notice) fx.addNotice(message.notice);
+        fx.alert(message.menuId);
+      } else {
+        fx.addBadge(message.menuId, -message.num);
+      }
+      return;
+    case 'resync':
+      fx.resync();
+      return;
+    case 'ping':
+    case 'init':
+    case 'bound':
+      return;
+  }
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Button } from 'antd';
+import { SoundOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useBadgeStore } from '../../menu/badge-store';
+import { useNoticesStore } from '../../notices/notices-store';
+import { useThemeStore } from '../../theme/theme-store';
+import { bindPush, fetchCounts } from '../api';
+import { applyPushMessage } from '../apply-message';
+import { PushSocket, pushUrl, type SocketLike } from '../push-socket';
+import { VoicePlayer, useSoundStore, type AlertSettings, type AudioLike } from '../voice';
+
+function alertSettings(): AlertSettings {
+  const { settings, voice } = useThemeStore.getState();
+  return {
+    on: voice,
+    voice: settings.audioset_voice,
+    volume: settings.audioset_volumn,
+    loop: settings.audioset_loop,
+    lists: settings.audioset_lists,
+  };
+}
+
+const PROMPT_STYLE: CSSProperties = {
+  position: 'fixed',
+  right: 24,
+  bottom: 24,
+  zIndex: 1100,
+  display: 'flex',
+  gap: 12,
+  alignItems: 'center',
+  padding: '10px 14px',
+  borderRadius: 8,
+  background: 'var(--ant-color-bg-elevated, #fff)',
+  boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)',
+};
+
+async function rereadCounts(): Promise<void> {
+  try {
+    const counts = await fetchCounts();
+    const { setBadge } = useBadgeStore.getState();
+    for (const [menuId, n] of Object.entries(counts)) setBadge(menuId, n);
+  } catch {
+    // The next (re)connect or resync reads them again.
+  }
+}
+
+/**
+ * Mounted once by the shell: keeps the push channel open while the user is signed in, patches
+ * badges and notices, sounds alerts, and shows the "enable sound" prompt when the browser
+ * blocks autoplay.
+ */
+export function PushChannel() {
+  const { t } = useTranslation();
+  const blocked = useSoundStore((s) => s.blocked);
+  const [state, setState] = useState<'connecting' | 'live' | 'down'>('connecting');
+  const player = useRef<VoicePlayer | null>(null);
+
+  useEffect(() => {
+    const voice = new VoicePlayer(
+      () => new Audio() as AudioLike,
+      (b) => useSoundStore.getState().setBlocked(b),
+      import.meta.env.BASE_URL,
+    );
+    player.current = voice;
+    const socket = new PushSocket({
+      url: pushUrl(window.location),
+      // The browser's WebSocket has these members; its handler types are just wider.
+      open: (url) => new WebSocket(url) as unknown as SocketLike,
+      bind: bindPush,
+      onBound: () => void rereadCounts(),
+      onState: setState,
+      onMessage: (message) =>
+        applyPushMessage(message, {
+          addBadge: (menuId, delta) => useBadgeStore.getState().addBadge(menuId, delta),
+          addNotice: (notice) => useNoticesStore.getState().add(notice),
+          alert: (menuId) => voice.alert(menuId, alertSettings()),
+          resync: () => void rereadCounts(),
+        }),
+    });
+    socket.start();
+    // A looping alert repeats until the user next does something on the page.
+    const quiet = () => {
+      if (useThemeStore.getState().settings.audioset_loop) voice.stop();
+    };
+    document.addEventListener('pointerdown', quiet, true);
+    return () => {
+      document.removeEventListener('pointerdown', quiet, true);
+      socket.stop();
+      voice.stop();
+    };
+  }, []);
+
+  return (
+    <>
+      <span hidden data-testid="push-state" data-state={state} />
+      {blocked ? (
+        <div
+          className="hl-sound-prompt"
+          style={PROMPT_STYLE}
+          role="alert"
+          data-testid="sound-prompt"
+        >
+          <span>{t('push.soundBlocked')}</span>
+          <Button
+            type="primary"
+            size="small"
+            icon={<SoundOutlined />}
+            data-testid="enable-sound"
+            onClick={() => void player.current?.unlock()}
+          >
+            {t('push.enableSound')}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
