@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { App, Dropdown, Tag, Tooltip } from 'antd';
+import { App, Dropdown, Tooltip } from 'antd';
 import {
   BgColorsOutlined,
   CompressOutlined,
   ExpandOutlined,
   MutedOutlined,
-  PhoneOutlined,
   RedoOutlined,
   SearchOutlined,
   SoundOutlined,
@@ -13,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../features/auth/api';
+import { CallBar } from '../../features/call/components/CallBar';
 import { ErrorLogButton } from '../../features/errors/components/ErrorLogButton';
 import { NoticePopover } from '../../features/notices/components/NoticePopover';
 import type { NoticeItem } from '../../features/notices/notices-store';
@@ -76,9 +76,7 @@ export function HeaderTools(props: HeaderToolsProps) {
     <div className="hl-tools">
       {callBar ? (
         <div className="hl-call-slot" data-testid="call-bar-slot">
-          <Tag icon={<PhoneOutlined />} bordered={false}>
-            {t('header.callBarPending')}
-          </Tag>
+          <CallBar user={user} />
         </div>
       ) : null}
       <ErrorLogButton />

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 
 /** Clock-in payload (spec section 3). */
@@ -10,9 +11,15 @@ export interface ClockPayload {
   clockType: 1 | 2;
 }
 
-/** POST /addons/jsjb/huifang/huifangClock; the caller shows the returned message. */
-export function postClock(payload: ClockPayload): Promise<unknown> {
-  return request<unknown>('/addons/jsjb/huifang/huifangClock', {
+export interface DutyState {
+  clockType: 1 | 2;
+  onDuty: boolean;
+  since: string | null;
+}
+
+/** POST /addons/jsjb/huifang/huifangClock; the caller shows the returned message (`msg`). */
+export function postClock(payload: ClockPayload): Promise<DutyState & { msg: string }> {
+  return request<DutyState & { msg: string }>('/addons/jsjb/huifang/huifangClock', {
     method: 'POST',
     body: { ...payload },
     noError: true,
@@ -26,3 +33,15 @@ export function clockTypes(has: (rules: string) => boolean): (1 | 2)[] {
   if (has('/jsjb/qu/dcl') || has('/jsjb/dw#/jsjb/case')) types.push(2);
   return types;
 }
+
+/** The caller's duty state per clock type (huifang/clockState). */
+export const clockStateQuery = () =>
+  queryOptions({
+    queryKey: ['clock', 'state'],
+    queryFn: () =>
+      request<{ list: DutyState[] }>('/addons/jsjb/huifang/clockState', {
+        method: 'POST',
+        body: {},
+        noError: true,
+      }),
+  });
