@@ -1,10 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/pages';
-import { ComingLater } from '../../components/ComingLater';
+import { MyLocks } from '../../features/order-list/components/MyLocks';
+import { openOrder } from '../../features/order-bus/order-bus';
+import { useListSync } from '../../features/order-list/hooks/use-list-sync';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the work-order release. */
-export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.workOrders')} />;
+/** My locked orders: the user's locks, each with open and unlock. */
+export default function LockedPage(props: PageProps) {
+  usePageTitle(props);
+  useListSync();
+  return (
+    <MyLocks
+      onOpen={(lock, siblings) => openOrder({ id: lock.id, orderNum: lock.orderNum, siblings })}
+    />
+  );
 }
