@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/pages';
-import { ComingLater } from '../../components/ComingLater';
+import { CallRecordsView } from '../../features/call/components/CallRecordsView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the outbound-calling release. */
+/** Call records (menu "Outbound calls" → "Call records") with the agent monitor. */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.calls')} />;
+  return <CallRecordsView title={usePageTitle(props)} />;
 }
