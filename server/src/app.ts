@@ -17,6 +17,7 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { notEnabledRoutes } from './modules/misc/not-enabled.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
+import { exportRoutes } from './modules/exports/export.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { registerPush } from './modules/push/index';
 import { workOrderActionRoutes } from './modules/work-orders/action.routes';
@@ -79,6 +80,7 @@ export async function buildApp(
       await api.register(fileRoutes(ctx));
       await api.register(workOrderActionRoutes(ctx));
       await api.register(workOrderReadRoutes(ctx));
+      await api.register(exportRoutes(ctx));
       await api.register(callRoutes(ctx));
     },
     { prefix: API_PREFIX },

@@ -58,10 +58,6 @@ export const WORK_ORDER_NOT_ENABLED: readonly { url: string; feature: Record<Lan
     url: '/lists/replyReturnZb',
     feature: { zh: '指标系统退回回复', en: 'indicator-system return reply' },
   },
-  {
-    url: '/queryExportInfo',
-    feature: { zh: '导出（随导出功能提供）', en: 'export (comes with the export feature)' },
-  },
   // Actions the lifecycle has no transition for yet; see docs/api.md for the proposed mapping.
   { url: '/sjs/endorseOrderSjs', feature: { zh: '领导批示', en: 'leader endorsement' } },
   { url: '/endorseOrderSjs', feature: { zh: '领导批示', en: 'leader endorsement' } },

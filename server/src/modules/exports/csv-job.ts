@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify';
+import type { ExportBody } from '@hotline/contract';
+import { sanitizeCsvCell, type Lang } from '@hotline/domain';
+import type { AppContext } from '../../context';
+import { AppError, conflict } from '../../http/app-error';
+import type { AuthContext } from '../auth/auth-context';
+import { exportChunks, needsOf } from './export-rows';
+import { rowValues } from './export-values';
+import * as repo from './export.repository';
+import { auditExport, headerOf, prepareExport, stamp, type PreparedExport } from './export.service';
+import { waitDrain } from './zip-writer';
+import type { CellValue } from './xlsx-writer';
+
+/**
+ * initCsv: a background job for big exports. The job row (export_records) carries its state
+ * (queued → running → done | failed) and progress (rows written of total); the console polls
+ * queryExportInfo and downloads the file from exportCsv when it is done. The file is UTF-8 with
+ * a BOM (Excel then reads Chinese correctly), every text cell guarded against formula
+ * injection, written chunk by chunk with backpressure — memory stays flat for a million rows.
+ */
+
+/** Jobs one user may have queued or running at once. */
+export const MAX_JOBS_PER_USER = 2;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** China-time `YYYY-MM-DD HH:mm:ss`. */
+export function csvTime(d: Date): string {
+  return new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export function csvCell(v: CellValue): string | number {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return csvTime(v);
+  if (typeof v === 'number') return v;
+  return sanitizeCsvCell(v);
+}
+
+export function exportDir(ctx: AppContext): string {
+  return join(ctx.settings.dataDir, 'exports');
+}
+
+export async function initCsv(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: ExportBody,
+  lang: Lang,
+): Promise<number> {
+  const running = await repo.runningJobs(ctx.db, auth.userId);
+  if (running >= MAX_JOBS_PER_USER) throw new AppError(429, 'export.jobsBusy', { n: running });
+  const prepared = await prepareExport(ctx, auth, body, lang);
+  const fileName = `${lang === 'en' ? 'work-orders' : '工单导出'}-${stamp(ctx.now())}.csv`;
+  const id = await auditExport(ctx, auth, prepared, 'csv', fileName, 'queued', body.ids ?? null);
+  // The job runs after the reply; its outcome is in its row, never thrown at anyone.
+  setImmediate(() => {
+    void runCsvJob(ctx, id, prepared).catch(() => undefined);
+  });
+  return id;
+}
+
+export async function runCsvJob(
+  ctx: AppContext,
+  id: number,
+  prepared: PreparedExport,
+): Promise<void> {
+  const dir = exportDir(ctx);
+  await mkdir(dir, { recursive: true });
+  const relative = join('exports', `${id}-${randomBytes(8).toString('hex')}.csv`);
+  const path = join(ctx.settings.dataDir, relative);
+  const file = createWriteStream(path);
+  const csv = stringify({ bom: true });
+  csv.pipe(file);
+  let rows = 0;
+  try {
+    await repo.updateRecord(ctx.db, id, { status: 'running', filePath: relative });
+    const keys = prepared.columns.map((c) => c.key);
+    const values = rowValues(keys, prepared.env);
+    const put = async (record: (string | number)[]) => {
+      if (!csv.write(record)) await waitDrain(csv);
+    };
+    await put(prepared.columns.map((c) => sanitizeCsvCell(headerOf(c, prepared.env.lang))));
+    for await (const chunk of exportChunks(ctx.db, prepared.where, {
+      now: prepared.env.now,
+      needs: needsOf(keys),
+    })) {
+      for (const row of chunk) await put(values(row, ++rows).map(csvCell));
+      await repo.updateRecord(ctx.db, id, { rows });
+    }
+    csv.end();
+    await new Promise<void>((resolve, reject) => {
+      file.on('finish', resolve);
+      file.on('error', reject);
+    });
+    await repo.updateRecord(ctx.db, id, { status: 'done', rows, finishedAt: ctx.now() });
+  } catch (error) {
+    csv.destroy();
+    file.destroy();
+    await unlink(path).catch(() => undefined);
+    await repo.updateRecord(ctx.db, id, {
+      status: 'failed',
+      rows,
+      error: (error as Error).message.slice(0, 500),
+      finishedAt: ctx.now(),
+    });
+  }
+}
+
+/** exportCsv: the finished file of the caller's own job (administrators: anyone's). */
+export async function openCsv(ctx: AppContext, auth: AuthContext, jobId: number) {
+  const job = await repo.findRecord(ctx.db, jobId);
+  if (!job || job.format !== 'csv' || (job.user_id !== auth.userId && !auth.acl.admin)) {
+    throw new AppError(404, 'export.jobNotFound');
+  }
+  if (job.status !== 'done' || !job.file_path) {
+    throw conflict('export.jobNotDone', { status: job.status });
+  }
+  const path = join(ctx.settings.dataDir, job.file_path);
+  const size = (await stat(path).catch(() => null))?.size;
+  if (size === undefined) throw new AppError(404, 'export.jobNotFound');
+  return { job, path, size };
+}
