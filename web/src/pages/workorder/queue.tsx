@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_TYPE_IDS, hasRule, ORDER_TYPE_IDS, RULES } from '@hotline/domain';
 import type { PageProps } from '../../app/pages';
 import { userInfoQuery } from '../../features/auth/api';
+import { ExportDialog } from '../../features/export/components/ExportDialog';
 import { OrderListView } from '../../features/order-list/components/OrderListView';
 import { useSettings } from '../../features/theme/theme-store';
 import { usePageTitle } from '../page-title';
@@ -37,6 +38,7 @@ export default function QueuePage(props: PageProps) {
       defaultPageSize={settings.list_page_size}
       typeIds={has(RULES.widerTypes) ? ORDER_TYPE_IDS : DEFAULT_TYPE_IDS}
       canSupervise={canSupervise}
+      renderExport={(p) => <ExportDialog {...p} />}
     />
   );
 }

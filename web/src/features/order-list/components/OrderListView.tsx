@@ -6,7 +6,7 @@ import { DEFAULT_TYPE_IDS } from '@hotline/domain';
 import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
 import { openOrder } from '../../order-bus/order-bus';
 import { categoryTreeQuery, hostTreeQuery, listQuery, type BatchResult } from '../api';
-import { filterSearch, parseFilter, type ListFilter } from '../filter-url';
+import { filterSearch, listRequest, parseFilter, type ListFilter } from '../filter-url';
 import { refreshListsAndCounts, useListSync } from '../hooks/use-list-sync';
 import { useTableHeight } from '../hooks/use-table-height';
 import { useTablePrefs } from '../hooks/use-table-prefs';
@@ -89,9 +89,10 @@ export function OrderListView(props: OrderListViewProps) {
     void refreshListsAndCounts(queryClient);
   };
   const exportFilter = useMemo(() => {
-    const { pageNo: _p, pageSize: _s, ...rest } = filter;
-    return rest as Record<string, unknown>;
-  }, [filter]);
+    // the list's own body (queue, filters, keyword) without paging
+    const { pageNo: _p, pageSize: _s, isAmount: _a, ...body } = listRequest(menuId, filter).body;
+    return body;
+  }, [menuId, filter]);
 
   return (
     <div className="hl-order-list" data-menu-id={menuId ?? ''}>

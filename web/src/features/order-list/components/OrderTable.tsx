@@ -62,36 +62,37 @@ export function OrderTable(props: OrderTableProps) {
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
   const virtual = rows.length > VIRTUAL_FROM;
   return (
-    <Table<OrderSummary>
-      className={`hl-order-table is-${prefs.lineHeight}`}
-      data-virtual={virtual ? '1' : '0'}
-      rowKey="id"
-      size={prefs.lineHeight}
-      bordered={prefs.border}
-      columns={columns}
-      dataSource={rows}
-      loading={props.loading}
-      pagination={false}
-      virtual={virtual}
-      scroll={{ x: scrollX, y: props.height }}
-      locale={{ emptyText: t('workOrders.empty') }}
-      rowClassName={(order, index) => {
-        const tone = rowTone(order, now);
-        const stripe = prefs.stripe && index % 2 === 1 ? ' hl-row-stripe' : '';
-        return `${tone ? `hl-row-${tone}` : ''}${stripe}`;
-      }}
-      onRow={(order) =>
-        ({
-          'data-order-id': order.id,
-          onDoubleClick: () => onOpen(order),
-        }) as HTMLAttributes<HTMLElement>
-      }
-      rowSelection={{
-        selectedRowKeys: props.selected,
-        onChange: (keys) => props.onSelect(keys.map(Number)),
-        columnWidth: 48,
-        fixed: true,
-      }}
-    />
+    <div className="hl-order-table-wrap" data-virtual={virtual ? '1' : '0'}>
+      <Table<OrderSummary>
+        className={`hl-order-table is-${prefs.lineHeight}`}
+        rowKey="id"
+        size={prefs.lineHeight}
+        bordered={prefs.border}
+        columns={columns}
+        dataSource={rows}
+        loading={props.loading}
+        pagination={false}
+        virtual={virtual}
+        scroll={{ x: scrollX, y: props.height }}
+        locale={{ emptyText: t('workOrders.empty') }}
+        rowClassName={(order, index) => {
+          const tone = rowTone(order, now);
+          const stripe = prefs.stripe && index % 2 === 1 ? ' hl-row-stripe' : '';
+          return `${tone ? `hl-row-${tone}` : ''}${stripe}`;
+        }}
+        onRow={(order) =>
+          ({
+            'data-order-id': order.id,
+            onDoubleClick: () => onOpen(order),
+          }) as HTMLAttributes<HTMLElement>
+        }
+        rowSelection={{
+          selectedRowKeys: props.selected,
+          onChange: (keys) => props.onSelect(keys.map(Number)),
+          columnWidth: 48,
+          fixed: true,
+        }}
+      />
+    </div>
   );
 }
