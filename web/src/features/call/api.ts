@@ -42,6 +42,16 @@ export async function fetchCall(callOutId: string): Promise<TelephonyCall | null
   return data.list[0] ?? null;
 }
 
+/** The agent's latest call (after a reload, a call still in progress is picked up again). */
+export async function fetchLatestCall(): Promise<TelephonyCall | null> {
+  const data = await request<{ list: TelephonyCall[] }>('/addons/call/index/getList', {
+    method: 'POST',
+    body: { pageNo: 1, pageSize: 1 },
+    noError: true,
+  });
+  return data.list[0] ?? null;
+}
+
 export const insertCallOut = (body: Record<string, unknown>) =>
   request<CallRecord>('/addons/jsjb/Callout/insertCallOut', { method: 'POST', body });
 

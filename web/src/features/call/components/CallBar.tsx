@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Popover, Space, Tag, Tooltip } from 'antd';
-import { DesktopOutlined, PhoneOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { PoweroffOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCallDuration } from '@hotline/domain';
+import { createPortal } from 'react-dom';
 import { useCurrentOrder } from '../../order-bus/order-bus';
-import { dialOut, hangUpCall, seatsQuery, updateSeat } from '../api';
+import { dialOut, fetchLatestCall, hangUpCall, seatsQuery, updateSeat } from '../api';
 import { useCallBar } from '../call-store';
-import { isLive, liveSeconds, signInWait } from '../call-rules';
+import { isLive, signInWait } from '../call-rules';
 import { useCallLog } from '../hooks/use-call-log';
 import { useCallPoll } from '../hooks/use-call-poll';
+import { CallControls } from './CallControls';
 import { CallResultDialog } from './CallResultDialog';
 import { CallWindowDialog } from './CallWindowDialog';
 import { SeatPicker } from './SeatPicker';
@@ -18,6 +19,20 @@ export interface CallBarProps {
   /** The signed-in user (handed to the call window as the user info). */
   user: { username: string; realname: string };
 }
+
+const DOCK_STYLE = {
+  position: 'fixed',
+  left: 16,
+  bottom: 16,
+  zIndex: 1050,
+  display: 'flex',
+  gap: 6,
+  alignItems: 'center',
+  padding: '8px 12px',
+  background: '#fff',
+  borderRadius: 8,
+  boxShadow: '0 6px 16px rgba(0,0,0,0.16)',
+} as const;
 
 /** A clock that ticks once a second while `on`. */
 function useNow(on: boolean): number {
@@ -51,6 +66,17 @@ export function CallBar({ user }: CallBarProps) {
     if (last) ended(last);
   });
 
+  // After a reload the store is empty: pick up a call still in progress so it can be hung up.
+  useEffect(() => {
+    if (useCallBar.getState().call) return;
+    fetchLatestCall().then(
+      (latest) => {
+        if (latest && isLive(latest) && !useCallBar.getState().call) setCall(latest);
+      },
+      () => {},
+    );
+  }, [setCall]);
+
   const live = isLive(call);
   const waiting = signInWait(signedOutAt, Date.now()) > 0;
   const now = useNow(live || waiting);
@@ -76,6 +102,21 @@ export function CallBar({ user }: CallBarProps) {
   const dial = useMutation({ mutationFn: dialOut, onSuccess: (c) => setCall(c) });
   const hangUp = useMutation({ mutationFn: hangUpCall, onSuccess: (c) => setCall(c) });
 
+  const orderOpen = useCurrentOrder((s) => s.current !== null);
+  const controls = (where: 'bar' | 'dock') => (
+    <CallControls
+      key={where}
+      call={call}
+      live={live}
+      now={now}
+      dialing={dial.isPending}
+      hangingUp={hangUp.isPending}
+      onDial={onDial}
+      onHangUp={() => call && hangUp.mutate(call.callOutId)}
+      onWindow={() => setWindowOpen(true)}
+    />
+  );
+
   const onDial = () => {
     const order = useCurrentOrder.getState().current;
     if (!order) {
@@ -99,42 +140,7 @@ export function CallBar({ user }: CallBarProps) {
           <Tag color="green" data-testid="call-state-checked-in">
             {t('calls.bar.checkedIn', { seat: seatName })}
           </Tag>
-          <Button
-            size="small"
-            icon={<PhoneOutlined />}
-            type="primary"
-            disabled={live}
-            loading={dial.isPending}
-            onClick={onDial}
-          >
-            {t('calls.bar.dial')}
-          </Button>
-          <Button
-            size="small"
-            danger
-            disabled={!live}
-            loading={hangUp.isPending}
-            onClick={() => call && hangUp.mutate(call.callOutId)}
-          >
-            {t('calls.bar.hangUp')}
-          </Button>
-          {call ? (
-            <Tag color={live ? 'processing' : 'default'} data-testid="call-live-state">
-              {t(`calls.bar.states.${call.state}`)}
-              {call.answeredAt ? ` ${formatCallDuration(liveSeconds(call, now))}` : ''}
-              {call.state === 'ended' && call.hangupBy
-                ? ` · ${t(`calls.bar.endedBy.${call.hangupBy}`)}`
-                : ''}
-            </Tag>
-          ) : null}
-          <Tooltip title={t('calls.bar.window')}>
-            <Button
-              size="small"
-              icon={<DesktopOutlined />}
-              aria-label={t('calls.bar.window')}
-              onClick={() => setWindowOpen(true)}
-            />
-          </Tooltip>
+          {controls('bar')}
           <Button
             size="small"
             icon={<PoweroffOutlined />}
@@ -175,6 +181,20 @@ export function CallBar({ user }: CallBarProps) {
           )}
         </>
       )}
+      {mySeat !== null && orderOpen
+        ? // The order detail is a modal whose mask covers the top bar: while an order is open,
+          // the same controls float above it so the agent can call from the detail view.
+          createPortal(
+            <div className="hl-call-dock" data-testid="call-dock" style={DOCK_STYLE}>
+              {seats.data?.simulated !== false ? (
+                <Tag color="orange">{t('calls.bar.simulator')}</Tag>
+              ) : null}
+              <Tag color="green">{seatName}</Tag>
+              {controls('dock')}
+            </div>,
+            document.body,
+          )
+        : null}
       <CallResultDialog />
       <CallWindowDialog open={windowOpen} onClose={() => setWindowOpen(false)} user={user} />
     </Space>
