@@ -1,5 +1,14 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { releaseLock, takeLock } from '../order-actions/api';
+
+/** Orders whose lock this page took and still holds (the dialog's content outlives its closing). */
+const held = new Set<number>();
+
+/** Releases the lock this page took on the order, if it still holds one. */
+export async function releaseHeldLock(id: number): Promise<void> {
+  if (!held.delete(id)) return;
+  await releaseLock(id);
+}
 
 /** Actions that do not lock: a note or a supervision must not block the host (docs/workflow.md). */
 const NO_LOCK = new Set(['add_note', 'supervise']);
@@ -9,44 +18,31 @@ const NO_LOCK = new Set(['add_note', 'supervise']);
  * it), leaving the order (closing the dialog, leaving the page) releases a lock this view took.
  */
 export function useOrderLock(id: number) {
-  const held = useRef(false);
-
-  useEffect(
-    () => () => {
-      if (held.current) {
-        held.current = false;
-        void releaseLock(id);
-      }
-    },
-    [id],
-  );
+  useEffect(() => () => void releaseHeldLock(id), [id]);
 
   /** Takes the lock before acting; throws the server's refusal (e.g. someone else holds it). */
   const ensure = useCallback(
     async (action: string, abilities: readonly string[]): Promise<boolean> => {
       if (NO_LOCK.has(action)) return false;
       if (abilities.includes('unlock')) {
-        held.current = true;
+        held.add(id);
         return false;
       }
-      if (held.current || !abilities.includes('lock')) return false;
+      if (held.has(id) || !abilities.includes('lock')) return false;
       await takeLock(id);
-      held.current = true;
+      held.add(id);
       return true;
     },
     [id],
   );
 
   /** After an action: a move to another queue released the lock on the server. */
-  const update = useCallback((abilities: readonly string[]) => {
-    held.current = held.current && abilities.includes('unlock');
-  }, []);
+  const update = useCallback(
+    (abilities: readonly string[]) => {
+      if (!abilities.includes('unlock')) held.delete(id);
+    },
+    [id],
+  );
 
-  const release = useCallback(async () => {
-    if (!held.current) return;
-    held.current = false;
-    await releaseLock(id);
-  }, [id]);
-
-  return { ensure, update, release, held };
+  return { ensure, update };
 }

@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Empty, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isEnglish } from '../../../i18n';
 import { RequestError } from '../../../lib/request';
+import { CallRecordList } from '../../call/components/CallRecordList';
 import { detailQuery, type OrderDetail } from '../api';
 import { formatTime, stateName, statusColor } from '../format';
 import { useOrderLock } from '../use-order-lock';
@@ -89,10 +90,8 @@ export function OrderDetailView(props: OrderDetailViewProps) {
   const order = detail.order;
   const calls = renderCalls ? (
     renderCalls(order.orderNum)
-  ) : detail.calls.length === 0 ? (
-    <Empty description={t('orderDetail.calls.empty')} />
   ) : (
-    <pre className="hl-detail-calls">{JSON.stringify(detail.calls, null, 2)}</pre>
+    <CallRecordList orderNum={order.orderNum} />
   );
   return (
     <div className="hl-detail" data-testid="order-detail" data-order-id={order.id}>

@@ -11,6 +11,7 @@ import {
   type OpenOrderRequest,
 } from '../../order-bus/order-bus';
 import type { OrderDetail } from '../api';
+import { releaseHeldLock } from '../use-order-lock';
 import { OrderDetailView } from './OrderDetailView';
 
 /** What the detail needs to know of the signed-in user (the session query's cached user info). */
@@ -58,12 +59,19 @@ export function OrderDialogHost({ renderCalls }: OrderDialogHostProps) {
   const [shown, setShownState] = useState<OpenOrderRequest | null>(null);
   const [title, setTitle] = useState('');
   const shownRef = useRef<OpenOrderRequest | null>(null);
+  /** Each opening mounts a fresh detail (no form left open from the last time). */
+  const [opening, setOpening] = useState(0);
   /** Shows another order (or none); the one shown before is announced as closed. */
   const setShown = useCallback((next: OpenOrderRequest | null) => {
     const previous = shownRef.current;
-    if (previous && previous.id !== next?.id) emitOrderEvent({ type: 'closed', id: previous.id });
+    if (previous && previous.id !== next?.id) {
+      // the dialog keeps its content while closed: leaving the order releases its lock here
+      void releaseHeldLock(previous.id);
+      emitOrderEvent({ type: 'closed', id: previous.id });
+    }
     shownRef.current = next;
     setShownState(next);
+    if (next) setOpening((n) => n + 1);
     if (!next) setTitle('');
   }, []);
   const host = useIsHostUser();
@@ -113,7 +121,7 @@ export function OrderDialogHost({ renderCalls }: OrderDialogHostProps) {
       {shown ? (
         <div className="hl-order-dialog" data-testid="order-dialog">
           <OrderDetailView
-            key={shown.id}
+            key={`${shown.id}:${opening}`}
             id={shown.id}
             menuId={shown.menuId}
             siblings={shown.siblings}

@@ -1,0 +1,172 @@
+import { expect, test } from '@playwright/test';
+import { settle } from '../support/console';
+import { loginAs, openRoute } from './support/session';
+import {
+  actionsOf,
+  clickAction,
+  ok,
+  openOrder,
+  PAGES_DIR,
+  post,
+  queue,
+} from './support/detail-helpers';
+
+/** The order detail (dialog and page), its parts, its forms' validation and server refusals. */
+
+const GROUPS = ['identity', 'caller', 'content', 'routing', 'time', 'handling', 'visit', 'flags'];
+
+test('the detail dialog shows every part of an order, in both languages', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await queue(request, token, 'qu_ybj');
+  const closed = list[0];
+  expect(closed).toBeTruthy();
+  const dialog = await openOrder(page, closed!.id);
+
+  for (const group of GROUPS)
+    await expect(dialog.getByTestId(`detail-group-${group}`)).toBeVisible();
+  await expect(dialog.getByTestId('detail-order-num')).toHaveText(closed!.orderNum);
+  await expect(dialog.getByTestId('detail-head-status')).toHaveText('已办结');
+  await expect(page.getByTestId('order-dialog-title')).toContainText(closed!.orderNum);
+
+  // the timeline lists the order's events (intake first)
+  await dialog.getByRole('tab', { name: /办理记录/ }).click();
+  await expect(dialog.locator('.hl-timeline-item').first()).toHaveAttribute(
+    'data-action',
+    'intake',
+  );
+  // similar orders open in the same dialog
+  await dialog.getByRole('tab', { name: /相似工单/ }).click();
+  const similar = dialog.getByTestId('detail-similar');
+  if (await similar.isVisible()) {
+    const other = await similar.locator('.ant-list-item').count();
+    expect(other).toBeGreaterThan(0);
+  }
+  await dialog.getByRole('tab', { name: '基本信息' }).click();
+  await settle(page);
+  await page.screenshot({ path: `${PAGES_DIR}detail-dialog-zh.png` });
+
+  // English
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.reload();
+  await expect(page.locator('[data-layout]')).toBeVisible();
+  const en = await openOrder(page, closed!.id);
+  await expect(en.getByTestId('detail-head-status')).toHaveText('closed');
+  await expect(en.getByTestId('detail-group-identity')).toContainText('Order number');
+  await settle(page);
+  await page.screenshot({ path: `${PAGES_DIR}detail-dialog-en.png` });
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+});
+
+test('full screen, minimise, restore and close; closing announces it on the order bus', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await queue(request, token, 'qu_blz');
+  await page.evaluate(() => {
+    (window as unknown as { __events: unknown[] }).__events = [];
+    window.addEventListener('hotline:order-event', (e) =>
+      (window as unknown as { __events: unknown[] }).__events.push((e as CustomEvent).detail),
+    );
+  });
+  const dialog = await openOrder(page, list[0]!.id);
+  const frame = page.locator('.hl-dialog-frame');
+  const bar = page.getByTestId('dialog-titlebar');
+  await bar.getByRole('button', { name: '全屏' }).click();
+  await expect(frame).toHaveAttribute('data-state', 'fullscreen');
+  await bar.getByRole('button', { name: '退出全屏' }).click();
+  await bar.getByRole('button', { name: '最小化' }).click();
+  await expect(frame).toHaveAttribute('data-state', 'minimized');
+  await bar.getByRole('button', { name: '还原' }).click();
+  await expect(frame).toHaveAttribute('data-state', 'normal');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('order-dialog-close').click();
+  await expect(page.getByTestId('order-dialog')).toBeHidden();
+  const events = await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events);
+  expect(events).toContainEqual({ type: 'closed', id: list[0]!.id });
+});
+
+test('a shared link opens the detail as a page; a bad id says so', async ({ page, request }) => {
+  const token = await loginAs(page, 'reviewer');
+  const { list } = await queue(request, token, 'qu_shz');
+  const review = list.find((o) => o.status === 11)!;
+  await openRoute(page, `/jsjb/order/${review.id}`);
+  const view = page.locator(`.hl-view[data-view="/jsjb/order/${review.id}"]`);
+  await expect(view.getByTestId('detail-order-num')).toHaveText(review.orderNum);
+  expect(await actionsOf(view)).toEqual(expect.arrayContaining(['approve_reply', 'reject_reply']));
+  await openRoute(page, '/jsjb/order/abc');
+  await expect(page.getByText('链接中的工单编号无效')).toBeVisible();
+  // an order outside a street user's scope answers like a missing one
+  await openRoute(page, `/jsjb/order/999999999`);
+  await expect(page.getByText('工单不存在或不在您的权限范围内')).toBeVisible();
+});
+
+test('forms validate before sending; a server refusal keeps what was typed', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await queue(request, token, 'qu_dqs');
+  const order = list[0]!;
+  const dialog = await openOrder(page, order.id);
+
+  // refusing needs a reason: nothing is sent without one
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('a5HandleOrderSignInCy')) sent += 1;
+  });
+  await clickAction(dialog, 'refuse');
+  const panel = dialog.getByTestId('action-panel');
+  await expect(panel).toHaveAttribute('data-action', 'refuse');
+  await panel.getByTestId('action-submit').click();
+  await expect(panel.getByText('请填写原因')).toBeVisible();
+  expect(sent).toBe(0);
+
+  // someone else signs the order meanwhile (as the admin, through the API)
+  const admin = await ok<{ token: string }>(request, '/api/login/password', '', {
+    username: 'admin',
+    password: 'Demo@12345',
+  });
+  // the dispatcher holds the lock since opening the form: the admin breaks it, then signs
+  await ok(request, '/api/addons/jsjb/lock/assignUnlock', admin.token, { id: order.id, force: 1 });
+  await ok(request, '/api/addons/jsjb/cy/a5HandleOrderSignInCy', admin.token, { id: order.id });
+
+  const reason = '来电人重复反映，已由市级合并处理';
+  await panel.getByTestId('field-reason').fill(reason);
+  await panel.getByTestId('action-submit').click();
+  const error = panel.getByTestId('action-error');
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('办理中');
+  await expect(panel.getByTestId('field-reason')).toHaveValue(reason);
+  expect(sent).toBe(1);
+  void browser;
+});
+
+test('reply: result text and choices are required before sending', async ({ page, request }) => {
+  const token = await loginAs(page, 'street1');
+  const { list } = await queue(request, token, 'jd_blz');
+  const order = list.find((o) => o.mainOrgStatus === 1)!;
+  const myLocks = async () =>
+    (
+      await post<{ list: { id: number }[] }>(
+        request,
+        '/api/addons/jsjb/Assignlock/getMyOrders',
+        token,
+        { pageNo: 1, pageSize: 100 },
+      )
+    ).data.list.map((o) => o.id);
+  const dialog = await openOrder(page, order.id);
+  await clickAction(dialog, 'reply');
+  const panel = dialog.getByTestId('action-panel');
+  await panel.getByTestId('action-submit').click();
+  await expect(panel.getByText('请填写办理结果')).toBeVisible();
+  await expect(panel.getByText('请选择')).toHaveCount(2);
+  // starting the reply took the lock; leaving the dialog releases it
+  expect(await myLocks()).toContain(order.id);
+  await page.getByTestId('order-dialog-close').click();
+  await expect.poll(myLocks).not.toContain(order.id);
+});
