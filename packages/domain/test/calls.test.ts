@@ -151,7 +151,9 @@ describe('call-record validation', () => {
   });
 
   it('refuses talk time or a recording on a call that never connected', () => {
-    expect(problems({ isConnect: 0, file: '' })).toEqual(['callDuration:call.notConnectedDuration']);
+    expect(problems({ isConnect: 0, file: '' })).toEqual([
+      'callDuration:call.notConnectedDuration',
+    ]);
     expect(problems({ isConnect: 0, callDuration: 0 })).toEqual(['file:call.notConnectedFile']);
   });
 
