@@ -25,6 +25,7 @@ export interface Row {
   isSupervised: boolean;
   superviseCount: number;
   lockUserName?: string | null;
+  mergedIntoId?: number | null;
 }
 
 /** Calls the API as `token`; expects success and returns `data`. */

@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { call, listOf, pagesDir } from './support/list-helpers';
+import { loginAs, openRoute } from './support/session';
+
+/** The self-built order form (intake) and "my locked orders", against the real server. */
+
+const INTAKE = '/jsjb/work/intake';
+const form = (page: Page) => page.getByTestId('intake-form');
+
+async function chooseInSelect(page: Page, testIdOrLabel: string, text: string): Promise<void> {
+  await form(page).getByLabel(testIdOrLabel, { exact: true }).click({ force: true });
+  await page.keyboard.type(text);
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .locator('.ant-select-tree-title, .ant-select-item-option-content')
+    .getByText(text, { exact: true })
+    .first()
+    .click();
+}
+
+async function fillOrder(page: Page, title: string): Promise<void> {
+  await form(page).getByLabel('来电人', { exact: true }).fill('张三');
+  await form(page).getByLabel('来电号码').fill('13812345678');
+  await form(page).getByLabel('工单标题').fill(title);
+  await form(page)
+    .getByLabel('诉求内容')
+    .fill('小区门口的路灯已经连续三天不亮，晚上出行很不方便。');
+  await chooseInSelect(page, '问题分类', '路灯不亮');
+  await chooseInSelect(page, '工单性质', '投诉');
+  await form(page).getByLabel('事发地址').fill('望湖街道望湖路 1 号');
+}
+
+async function createdNumber(page: Page, pattern: RegExp): Promise<string> {
+  const notice = page.locator('.ant-message-notice').filter({ hasText: pattern });
+  await expect(notice).toBeVisible();
+  return /(ZJ\d+)/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
+}
+
+test('an agent creates an order; the form checks its fields first', async ({ page, request }) => {
+  const token = await loginAs(page, 'agent');
+  await openRoute(page, INTAKE);
+  await page.getByTestId('intake-submit').click();
+  for (const text of [
+    '请填写来电人',
+    '请填写来电号码',
+    '请填写工单标题',
+    '请填写诉求内容',
+    '请填写问题分类',
+  ])
+    await expect(form(page).getByText(text)).toBeVisible();
+  await form(page).getByLabel('来电号码').fill('12345');
+  await form(page).getByLabel('诉求内容').fill('太短了');
+  await page.getByTestId('intake-submit').click();
+  await expect(
+    form(page).getByText('请输入正确的手机号或固定电话（如 010-12345678）'),
+  ).toBeVisible();
+  await expect(form(page).getByText('诉求内容至少 10 个字')).toBeVisible();
+
+  const title = `路灯不亮测试 ${Date.now() % 100000}`;
+  await fillOrder(page, title);
+  await page.getByTestId('intake-submit').click();
+  const orderNum = await createdNumber(page, /工单已创建/);
+  expect(orderNum).toMatch(/^ZJ\d{12}$/);
+  const { list } = await listOf(request, token, { orderNum });
+  expect(list.map((o) => [o.title, o.status])).toEqual([[title, 0]]);
+  // the form is empty again for the next call
+  await expect(form(page).getByLabel('工单标题')).toHaveValue('');
+});
+
+test('similar orders appear while typing; a duplicate is merged instead of created', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await listOf(request, token, { menuId: 'qu_blz', pageSize: 10 });
+  const target = list[0]!;
+  await openRoute(page, INTAKE);
+  await form(page).getByLabel('工单标题').fill(target.title);
+  const panel = page.getByTestId('similar-panel');
+  const item = panel.locator(`[data-similar-id="${target.id}"]`);
+  await expect(item).toBeVisible();
+  await expect(item).toContainText(target.orderNum);
+  await item.getByRole('button', { name: '归集到此单' }).click();
+  await expect(page.getByTestId('merge-target')).toContainText(target.orderNum);
+  await page.screenshot({ path: `${pagesDir()}/orders-intake-zh.png` });
+
+  await fillOrder(page, target.title);
+  await page.getByTestId('intake-submit').click();
+  const orderNum = await createdNumber(page, /已归集到工单/);
+  const created = await listOf(request, token, { orderNum });
+  expect(created.list[0]).toMatchObject({ status: 92, mergedIntoId: target.id });
+});
+
+test('a refused intake keeps everything typed and shows the server message', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await listOf(request, token, { menuId: 'qu_dqs', pageSize: 20 });
+  const target = list.find((o) => o.refuseDeadline && Date.parse(o.refuseDeadline) > Date.now())!;
+  expect(target).toBeTruthy();
+  await openRoute(page, INTAKE);
+  await fillOrder(page, target.title);
+  const item = page.getByTestId('similar-panel').locator(`[data-similar-id="${target.id}"]`);
+  await item.getByRole('button', { name: '归集到此单' }).click();
+  // meanwhile the target is refused (it is no longer open)
+  await call(request, 'cy/a5HandleOrderSignInCy', token, {
+    id: target.id,
+    signType: 2,
+    reason: '不属于本区管辖',
+  });
+  await page.getByTestId('intake-submit').click();
+  await expect(page.getByTestId('intake-error')).toContainText('mergeIntoId');
+  await expect(form(page).getByLabel('工单标题')).toHaveValue(target.title);
+  await expect(form(page).getByLabel('来电号码')).toHaveValue('13812345678');
+  await expect(page.getByTestId('merge-target')).toContainText(target.orderNum);
+});
+
+test('my locked orders: the user sees its locks and releases one', async ({ page, request }) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await listOf(request, token, { menuId: 'qu_blz', pageSize: 20 });
+  const order = list.find((o) => !o.lockUserName)!;
+  await call(request, 'lock/assignLock', token, { id: order.id });
+  await openRoute(page, '/jsjb/work/locked');
+  const row = page.getByTestId('my-locks').locator(`.ant-table-row[data-row-key="${order.id}"]`);
+  await expect(row).toContainText(order.orderNum);
+  await expect(row.locator('.hl-countdown')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await row.getByTestId(`unlock-${order.id}`).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(row).toHaveCount(0);
+  const mine = await call<{ list: { id: number }[] }>(request, 'Assignlock/getMyOrders', token, {
+    pageNo: 1,
+    pageSize: 100,
+  });
+  expect(mine.list.map((l) => l.id)).not.toContain(order.id);
+});
