@@ -57,7 +57,10 @@ async function checkQueue(
 ) {
   const menuId = path.split('/').pop()!;
   await openRoute(page, `${path}?orderNum=${order.orderNum}`);
+  // other users acted in other browsers: read the list and the menu afresh
+  await page.reload();
   const view = page.locator(`.hl-view[data-view="${path}"]`);
+  await expect(view).toBeVisible();
   const row = view.locator(`tr[data-order-id="${order.id}"]`);
   if (present) await expect(row).toBeVisible();
   else {
