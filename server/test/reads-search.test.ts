@@ -99,4 +99,30 @@ describe('full text', () => {
       expect(got, JSON.stringify(text)).toEqual(pairs(text.replaceAll('\u0001', ' ')));
     }
   });
+
+  it('newest-first pages read window by window and equal the full ordering, page by page', async () => {
+    // Matches spread over the demo's 18 months: pages of 7 cross the 1-, 5-, 26- and 104-week
+    // windows; every page must be exactly the slice of the full (call_time, id) ordering.
+    for (const term of ['小区', '望湖街道', 'qy']) {
+      const expected = orders
+        .filter((o) => inDefault(o) && o.row.search_text.includes(term))
+        .sort(
+          (a, b) => b.row.call_time.getTime() - a.row.call_time.getTime() || b.row.id - a.row.id,
+        )
+        .map((o) => o.row.id);
+      expect(expected.length, term).toBeGreaterThan(14);
+      const got: number[] = [];
+      for (let pageNo = 1; ; pageNo++) {
+        const r = await list(t, token, { keyword: term, pageNo, pageSize: 10 });
+        got.push(...r.data.list.map((o) => o.id));
+        if (!r.data.hasMore) break;
+      }
+      expect(got, term).toEqual(expected);
+      const oldestFirst = await listAll(t, token, { keyword: term, sortOrder: 'asc' });
+      expect(
+        oldestFirst.map((o) => o.id),
+        term,
+      ).toEqual([...expected].reverse());
+    }
+  });
 });

@@ -104,6 +104,28 @@ export async function pageOrderIds(
   return rows.map((r) => r.id);
 }
 
+/**
+ * The same ids as `pageOrderIds` with `call_time DESC`, read window by window (`windows`,
+ * narrowest first, each a condition that keeps the orders called since some moment): if a
+ * window already holds offset + limit matches, those are the newest matches of all —
+ * everything outside the window is older — so the page is exact; otherwise the next, wider
+ * window, and at last the whole history. A frequent keyword's page is found among the
+ * matches of the last week instead of fetching every match to sort them.
+ */
+export async function pageOrderIdsNewestFirst(
+  db: Db,
+  where: readonly OrdersWhere[],
+  windows: readonly OrdersWhere[],
+  page: { limit: number; offset: number },
+): Promise<number[]> {
+  const newest = { sort: 'call_time', direction: 'desc', ...page } as const;
+  for (const window of windows) {
+    const ids = await pageOrderIds(db, [...where, window], newest);
+    if (ids.length >= page.limit) return ids;
+  }
+  return pageOrderIds(db, where, newest);
+}
+
 export async function countOrders(db: Db, where: readonly OrdersWhere[]): Promise<number> {
   let query = db.selectFrom('work_orders').select((eb) => eb.fn.countAll<number>().as('n'));
   for (const w of where) query = query.where(w);

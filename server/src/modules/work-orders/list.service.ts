@@ -7,6 +7,7 @@ import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
 import { filterWhere } from './list-filters';
 import {
   countOrders,
+  pageOrderIdsNewestFirst,
   hydrateOrders,
   pageOrderIds,
   type HydratedOrder,
@@ -14,6 +15,7 @@ import {
 } from './list.repository';
 import { presentOrder } from './order.presenter';
 import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
+import { keywordWindows } from './search-sql';
 import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
 
 /**
@@ -71,12 +73,17 @@ export async function pageOf(
     return { list: [], hasMore: false, ...(body.isAmount ? { totalCount: 0 } : {}) };
   }
   const [ids, totalCount] = await Promise.all([
-    pageOrderIds(ctx.db, where, {
-      sort: SORT_COLUMN[body.sort],
-      direction: body.sortOrder,
-      limit: body.pageSize + 1,
-      offset,
-    }),
+    body.keyword && body.sort === 'callTime' && body.sortOrder === 'desc'
+      ? pageOrderIdsNewestFirst(ctx.db, where, keywordWindows(reader.now), {
+          limit: body.pageSize + 1,
+          offset,
+        })
+      : pageOrderIds(ctx.db, where, {
+          sort: SORT_COLUMN[body.sort],
+          direction: body.sortOrder,
+          limit: body.pageSize + 1,
+          offset,
+        }),
     body.isAmount ? count() : Promise.resolve(undefined),
   ]);
   const hasMore = ids.length > body.pageSize;
