@@ -108,8 +108,18 @@ test('the call window gets the order, the user and the token over postMessage', 
   await expect(frame.locator('#orderNum')).toHaveText(order!.orderNum);
   await expect(frame.locator('#user')).toContainText('dispatcher');
   await expect(frame.locator('#token')).toContainText(token.slice(-4));
-  // a message from another origin is ignored by the frame
   await expect(frame.locator('body')).toHaveAttribute('data-ready', '1');
+  // a message that does not come from the embedding console (here: the frame itself) is ignored
+  const child = page.frames().find((f) => f.url().includes('/api/addons/call/window'));
+  expect(child).toBeTruthy();
+  await child!.evaluate(() =>
+    window.postMessage(
+      { type: 'hotline:call-window:init', detail: { order: { orderNum: 'FORGED' } } },
+      window.location.origin,
+    ),
+  );
+  await page.waitForTimeout(300);
+  await expect(frame.locator('#orderNum')).toHaveText(order!.orderNum);
 });
 
 test('the sign-in button reappears 5 s after sign-out', async ({ page }) => {

@@ -280,3 +280,19 @@ describe('Callout/insertCallOut, saveResult, callOutList and the detail', () => 
     expect(other.status).toBe(404);
   });
 });
+
+describe('the call-window page', () => {
+  it('is public, embeddable by our own origin only, with nonce-only scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/addons/call/window' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.body).toContain(`<script nonce="${nonce}">`);
+    // both origin and source are checked before the page reads a message
+    expect(res.body).toContain('event.origin !== origin || event.source !== parentWin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
