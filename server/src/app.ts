@@ -19,6 +19,7 @@ import { notEnabledRoutes } from './modules/misc/not-enabled.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { exportRoutes } from './modules/exports/export.routes';
 import { fileRoutes } from './modules/files/file.routes';
+import { reportRoutes } from './modules/report/report.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { registerPush } from './modules/push/index';
 import { workOrderActionRoutes } from './modules/work-orders/action.routes';
@@ -83,6 +84,7 @@ export async function buildApp(
       await api.register(workOrderReadRoutes(ctx));
       await api.register(exportRoutes(ctx));
       await api.register(statsRoutes(ctx));
+      await api.register(reportRoutes(ctx));
       await api.register(callRoutes(ctx));
     },
     { prefix: API_PREFIX },
