@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { settle } from '../support/console';
+import { presetTheme, settle } from '../support/console';
 import { loginAs, openRoute } from './support/session';
 import {
   actionsOf,
   clickAction,
+  confirmAction,
   ok,
   openOrder,
   PAGES_DIR,
@@ -169,4 +170,68 @@ test('reply: result text and choices are required before sending', async ({ page
   expect(await myLocks()).toContain(order.id);
   await page.getByTestId('order-dialog-close').click();
   await expect.poll(myLocks).not.toContain(order.id);
+});
+
+test('auto-jump: with the setting on, signing opens the next order of the queue', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const DQS = '/jsjb/district/qu_dqs';
+  await openRoute(page, DQS);
+  const rows = page.locator(`.hl-view[data-view="${DQS}"] tr[data-order-id]`);
+  await expect(rows.first()).toBeVisible();
+  const ids = (
+    await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')))
+  ).map(Number);
+  // saveAutoJumpOrder is on by default: sign the first row, the dialog moves to the second
+  await rows.first().dblclick();
+  const dialog = page.getByTestId('order-dialog');
+  await expect(dialog.locator(`[data-order-id="${ids[0]}"]`)).toBeVisible();
+  await confirmAction(page, dialog, 'sign');
+  await expect(dialog.locator(`[data-order-id="${ids[1]}"]`)).toBeVisible();
+  const first = await ok<{ order: { status: number } }>(
+    request,
+    '/api/addons/jsjb/lists/detail',
+    token,
+    {
+      id: ids[0],
+    },
+  );
+  expect(first.order.status).toBe(1);
+
+  // off: signing leaves the dialog on the signed order
+  await page.getByTestId('order-dialog-close').click();
+  await presetTheme(page, { saveAutoJumpOrder: false });
+  await page.reload();
+  await expect(rows.first()).toBeVisible();
+  const next = Number(await rows.first().getAttribute('data-order-id'));
+  await rows.first().dblclick();
+  await expect(dialog.locator(`[data-order-id="${next}"]`)).toBeVisible();
+  await confirmAction(page, dialog, 'sign');
+  await expect(dialog.getByTestId('detail-head-status')).toHaveText('办理中');
+  await expect(dialog.locator(`[data-order-id="${next}"]`)).toBeVisible();
+});
+
+test('test pages: the order bus and the detail dialog without logging in', async ({ page }) => {
+  await page.goto('/#/test/order-event');
+  await page.getByTestId('event-id').locator('input').fill('42');
+  await page.getByTestId('emit-open').click();
+  await page.getByTestId('emit-changed').click();
+  await page.getByTestId('emit-closed').click();
+  const log = page.getByTestId('event-log');
+  await expect(log).toContainText('{"type":"closed","id":42}');
+  await expect(log).toContainText('"type":"changed","id":42,"action":"sign"');
+  await expect(log).toContainText('"type":"open","order":{"id":42');
+
+  await page.goto('/#/test/order-modal');
+  await page.getByTestId('open-via-bus').click();
+  const dialog = page.getByTestId('order-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('工单加载失败')).toBeVisible();
+  await page.getByTestId('dialog-titlebar').getByRole('button', { name: '全屏' }).click();
+  await expect(page.locator('.hl-dialog-frame')).toHaveAttribute('data-state', 'fullscreen');
+  await page.getByTestId('order-dialog-close').click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/test\/order-modal/);
 });

@@ -213,6 +213,17 @@ export const zh = {
     reachedNo: '未接通',
   },
   calls: { empty: '暂无通话记录' },
+  test: {
+    orderId: '工单 ID',
+    emitOpen: '发出 open（打开工单）',
+    emitChanged: '发出 changed（办理成功）',
+    emitClosed: '发出 closed（关闭详情）',
+    busHint:
+      '以下按钮通过工单事件总线发出事件，与列表、通知、详情使用的是同一个总线；下方记录本页收到的全部事件。',
+    hostHint:
+      '本页挂载了与控制台相同的工单详情弹窗：输入工单 ID 后点击“通过总线打开”。未登录时详情会显示加载失败，弹窗的拖动、全屏、最小化仍可试用。',
+    openViaBus: '通过总线打开',
+  },
 };
 
 export const en: typeof zh = {
@@ -434,4 +445,15 @@ export const en: typeof zh = {
     reachedNo: 'Not reached',
   },
   calls: { empty: 'No calls recorded' },
+  test: {
+    orderId: 'Order id',
+    emitOpen: 'Emit open (show an order)',
+    emitChanged: 'Emit changed (action done)',
+    emitClosed: 'Emit closed (detail closed)',
+    busHint:
+      'These buttons raise events on the order event bus, the same bus lists, notices and the detail use; every event this page receives is logged below.',
+    hostHint:
+      'This page mounts the same order detail dialog as the console: enter an order id and press "open via the bus". Without a login the detail says it could not load; dragging, full screen and minimising still work.',
+    openViaBus: 'Open via the bus',
+  },
 };

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, List, Typography } from 'antd';
+import { Button, Card, Empty, InputNumber, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useDocumentTitle } from '../../hooks/use-web-config';
-import { ORDER_EVENT } from '../../features/order-bus/order-bus';
+import { emitOrderEvent, ORDER_EVENT } from '../../features/order-bus/order-bus';
 
 interface Received {
   time: string;
@@ -11,12 +11,14 @@ interface Received {
 }
 
 /**
- * /test/order-event (no login): lists the order events raised in this page, and can raise a
- * local test event to check that listeners see it. Nothing here comes from the server.
+ * /test/order-event (no login): raises the order events of the console (open, changed, closed
+ * and a plain test event) on the real order bus and lists every order event this page receives.
+ * Nothing here comes from the server.
  */
 export default function OrderEventTest() {
   const { t } = useTranslation();
   const [events, setEvents] = useState<Received[]>([]);
+  const [id, setId] = useState(1);
   useDocumentTitle(t('testPages.orderEvent'));
   useEffect(() => {
     const onEvent = (event: Event) => {
@@ -32,20 +34,42 @@ export default function OrderEventTest() {
         <Typography.Paragraph type="secondary">
           {t('testPages.orderEventHint')}
         </Typography.Paragraph>
-        <Button
-          onClick={() =>
-            window.dispatchEvent(
-              new CustomEvent(ORDER_EVENT, { detail: { type: 'test', at: Date.now() } }),
-            )
-          }
-        >
-          {t('testPages.raiseEvent')}
-        </Button>
+        <Typography.Paragraph type="secondary">
+          {t('orderDetail.test.busHint')}
+        </Typography.Paragraph>
+        <Space wrap>
+          <span>{t('orderDetail.test.orderId')}</span>
+          <InputNumber min={1} value={id} onChange={(v) => setId(v ?? 1)} data-testid="event-id" />
+          <Button
+            data-testid="emit-open"
+            onClick={() => emitOrderEvent({ type: 'open', order: { id, menuId: 'qu_dqs' } })}
+          >
+            {t('orderDetail.test.emitOpen')}
+          </Button>
+          <Button
+            data-testid="emit-changed"
+            onClick={() =>
+              emitOrderEvent({ type: 'changed', id, action: 'sign', menuId: 'qu_dqs' })
+            }
+          >
+            {t('orderDetail.test.emitChanged')}
+          </Button>
+          <Button data-testid="emit-closed" onClick={() => emitOrderEvent({ type: 'closed', id })}>
+            {t('orderDetail.test.emitClosed')}
+          </Button>
+          <Button
+            data-testid="emit-test"
+            onClick={() => emitOrderEvent({ type: 'test', at: Date.now() })}
+          >
+            {t('testPages.raiseEvent')}
+          </Button>
+        </Space>
         {events.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('testPages.noEvents')} />
         ) : (
           <List
             size="small"
+            data-testid="event-log"
             dataSource={events}
             renderItem={(e) => (
               <List.Item>

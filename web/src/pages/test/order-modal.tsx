@@ -1,15 +1,21 @@
 import { useState } from 'react';
-import { Button, Card, Radio, Space, Typography } from 'antd';
+import { Button, Card, Divider, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTHS, DraggableDialog, type DialogWidth } from '../../components/DraggableDialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useDocumentTitle } from '../../hooks/use-web-config';
+import { openOrder } from '../../features/order-bus/order-bus';
+import { OrderDialogHost } from '../../features/order-detail/components/OrderDialogHost';
 
-/** /test/order-modal (no login): tries the draggable order dialog in every width. */
+/**
+ * /test/order-modal (no login): tries the draggable order dialog in every width, and the console's
+ * order detail dialog opened through the order bus.
+ */
 export default function OrderModalTest() {
   const { t } = useTranslation();
   const [width, setWidth] = useState<DialogWidth>(900);
   const [open, setOpen] = useState(false);
+  const [id, setId] = useState(1);
   useDocumentTitle(t('testPages.orderModal'));
   return (
     <div className="hl-test-page">
@@ -28,7 +34,19 @@ export default function OrderModalTest() {
             {t('testPages.openDialog')}
           </Button>
         </Space>
+        <Divider />
+        <Typography.Paragraph type="secondary">
+          {t('orderDetail.test.hostHint')}
+        </Typography.Paragraph>
+        <Space wrap>
+          <span>{t('orderDetail.test.orderId')}</span>
+          <InputNumber min={1} value={id} onChange={(v) => setId(v ?? 1)} data-testid="modal-id" />
+          <Button data-testid="open-via-bus" onClick={() => openOrder({ id })}>
+            {t('orderDetail.test.openViaBus')}
+          </Button>
+        </Space>
       </Card>
+      <OrderDialogHost />
       <DraggableDialog
         open={open}
         width={width}
