@@ -160,8 +160,10 @@ await sql`TRUNCATE work_order_tallies`.execute(db);
 await sql`INSERT INTO work_order_tallies (type_id, status, main_org_status, host_unit_id, n)
           SELECT type_id, status, main_org_status, COALESCE(host_unit_id, 0), count(*)
             FROM work_orders GROUP BY 1, 2, 3, 4`.execute(db);
-log(`indexes and tallies in ${seconds(started)} s; analysing…`);
-await sql`ANALYZE`.execute(db);
+log(`indexes and tallies in ${seconds(started)} s; vacuuming and analysing…`);
+// As autovacuum leaves a live table: statistics, and the visibility map that index-only
+// scans (the queue counts) rely on.
+await sql`VACUUM (ANALYZE) work_orders, order_assignments, order_events`.execute(db);
 const sizes = await sql<{ table: string; size: string }>`
   SELECT relname AS table, pg_size_pretty(pg_total_relation_size(oid)) AS size
     FROM pg_class WHERE relname = ANY(${tables}) ORDER BY relname`.execute(db);
