@@ -24,7 +24,7 @@ async function client(token?: string): Promise<PushClient> {
 }
 
 beforeAll(async () => {
-  w = await world(await createTestApp({ settings: { pushHeartbeatMs: 300 } }));
+  w = await world(await createTestApp({ settings: { pushHeartbeatMs: 1000 } }));
   base = await listen(w.t.app);
   // A write that fails inside the action's transaction, after the domain said yes.
   await sql`
@@ -83,7 +83,12 @@ describe('bind and deliver', () => {
         assignId: id,
         menuId: 'jd_dqs',
       },
+      at: expect.any(Number),
     });
+    // Stamped with the commit time: before we looked, and within this test.
+    const at = (got as { at: number }).at;
+    expect(at).toBeLessThanOrEqual(Date.now());
+    expect(at).toBeGreaterThan(Date.now() - 60_000);
     await dispatcher.waitFor(
       (m) => m.type === 'count' && m.menuId === 'qu_dfp' && m.action === 'sub',
     );
@@ -137,7 +142,7 @@ describe('nothing before commit, nothing for a rolled-back or refused write', ()
     // Only the committed dispatch: street +1 once; dispatcher −1 pending dispatch once.
     expect(street1.counts()).toHaveLength(1);
     expect(dispatcher.messages.slice(before).filter((m) => m.type === 'count')).toEqual([
-      { type: 'count', menuId: 'qu_dfp', action: 'sub', num: 1 },
+      { type: 'count', menuId: 'qu_dfp', action: 'sub', num: 1, at: expect.any(Number) },
     ]);
   });
 });
@@ -150,7 +155,7 @@ describe('unbound and refused sockets', () => {
     await must(act(w, 'dispatcher', 'org/submitHandleOrgInfo', { id, hostUnitId: w.units.S01 }));
     await street1.waitFor((m) => m.type === 'count');
     expect(idle.counts()).toEqual([]);
-    expect(await idle.waitClosed(3000)).toBe(4401);
+    expect(await idle.waitClosed(8000)).toBe(4401);
     expect(idle.messages.every((m) => m.type === 'init' || m.type === 'ping')).toBe(true);
   });
 
@@ -185,13 +190,21 @@ describe('unbound and refused sockets', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(out.status).toBe(200);
-    expect(await c.waitClosed(3000)).toBe(4402);
+    expect(await c.waitClosed(5000)).toBe(4402);
     expect(c.counts()).toEqual([]);
+  });
+
+  it('a bound client that stops answering heartbeats is dropped', async () => {
+    const silent = await PushClient.open(base, false);
+    open.push(silent);
+    await silent.bound(w.tokens.street1);
+    // Dropped without a close handshake: the server terminates the dead line.
+    expect(await silent.waitClosed(8000)).toBe(1006);
   });
 
   it('heartbeat pings arrive while the socket answers', async () => {
     const c = await client(w.tokens.leader);
-    await c.waitFor((m) => m.type === 'ping', 2000);
+    await c.waitFor((m) => m.type === 'ping', 4000);
     expect(c.closeCode).toBeNull();
   });
 });

@@ -37,8 +37,9 @@ export class PushClient {
     });
   }
 
-  static async open(base: string): Promise<PushClient> {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`);
+  /** `answerPings: false` plays a client that has gone silent (no pongs). */
+  static async open(base: string, answerPings = true): Promise<PushClient> {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`, { autoPong: answerPings });
     const client = new PushClient(base, ws);
     const init = await client.waitFor((m) => m.type === 'init');
     if (init.type === 'init') client.clientId = init.clientId;

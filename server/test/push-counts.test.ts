@@ -56,7 +56,7 @@ async function bound(who: Who): Promise<PushClient> {
 }
 
 beforeAll(async () => {
-  w = await world(await createTestApp({ orders: 60, settings: { pushHeartbeatMs: 300 } }));
+  w = await world(await createTestApp({ orders: 60 }));
   base = await listen(w.t.app);
 });
 afterAll(async () => {
@@ -131,6 +131,7 @@ describe('counts after the messages equal the server counts', () => {
     await sleep(300);
     let moved = 0;
     for (const who of USERS) {
+      expect(clients[who]!.closeCode, `${who}'s socket stayed open`).toBeNull();
       const applied = { ...start[who] };
       for (const [menuId, delta] of Object.entries(clients[who]!.deltas())) {
         expect(menuId in applied, `${who} got ${menuId}, not on its menu`).toBe(true);

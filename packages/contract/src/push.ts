@@ -30,6 +30,8 @@ export const pushMessages = {
     action: z.enum(['add', 'sub']),
     num: z.number().int().positive(),
     notice: pushNotice.optional(),
+    /** When the change was committed (ms since the epoch; for latency figures). */
+    at: z.number().optional(),
   }),
   /** Counts may have drifted (fan-out was interrupted): re-read them all. */
   resync: z.object({ reason: z.string() }),

@@ -27,6 +27,8 @@ export interface RoomDelta {
 export interface OrderPush {
   orderId: number;
   orderNum: string;
+  /** Commit time, ms since the epoch. */
+  at: number;
   deltas: RoomDelta[];
 }
 
@@ -38,6 +40,19 @@ export interface Client {
   alive: boolean;
   /** Heartbeats passed without a bind. */
   unboundTicks: number;
+}
+
+function countMessage(push: OrderPush, delta: RoomDelta, lang: Lang): PushMessageMap['count'] {
+  const msg = delta.action === 'add' ? noticeText(delta.menuId, lang) : null;
+  return {
+    menuId: delta.menuId,
+    action: delta.action,
+    num: 1,
+    at: push.at,
+    ...(msg
+      ? { notice: { msg, orderNum: push.orderNum, assignId: push.orderId, menuId: delta.menuId } }
+      : {}),
+  };
 }
 
 export class Connections {
@@ -93,7 +108,11 @@ export class Connections {
   /** The one typed send: only message types of the contract, with their shapes. */
   send<K extends PushMessageType>(client: Client, type: K, body: PushMessageMap[K]): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
-    client.socket.send(JSON.stringify({ type, ...body }));
+    client.socket.send(this.frame(type, body));
+  }
+
+  private frame<K extends PushMessageType>(type: K, body: PushMessageMap[K]): string {
+    return JSON.stringify({ type, ...body });
   }
 
   /** Sends one change's count messages to the bound sockets of its rooms on this node. */
@@ -103,6 +122,16 @@ export class Connections {
     for (const delta of push.deltas) {
       const members = this.rooms.get(delta.room);
       if (!members) continue;
+      // One frame per language, serialised once for the whole room.
+      const frames = new Map<Lang, string>();
+      const frame = (lang: Lang) => {
+        let text = frames.get(lang);
+        if (text === undefined) {
+          text = this.frame('count', countMessage(push, delta, lang));
+          frames.set(lang, text);
+        }
+        return text;
+      };
       for (const client of [...members]) {
         const binding = client.binding;
         if (!binding) continue;
@@ -110,22 +139,8 @@ export class Connections {
           this.endSession(client);
           continue;
         }
-        const msg = delta.action === 'add' ? noticeText(delta.menuId, binding.lang) : null;
-        this.send(client, 'count', {
-          menuId: delta.menuId,
-          action: delta.action,
-          num: 1,
-          ...(msg
-            ? {
-                notice: {
-                  msg,
-                  orderNum: push.orderNum,
-                  assignId: push.orderId,
-                  menuId: delta.menuId,
-                },
-              }
-            : {}),
-        });
+        if (client.socket.readyState !== client.socket.OPEN) continue;
+        client.socket.send(frame(binding.lang));
         sent += 1;
       }
     }

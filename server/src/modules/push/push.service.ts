@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/app-error';
 import { authenticate } from '../auth/session.service';
 import { readerFor } from '../work-orders/list-access';
-import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
+import { loadWorkflowConfig, type WorkflowConfig } from '../work-orders/lifecycle-settings';
 import { scopeIsEmpty } from '../work-orders/scope-sql';
 import type { PushHub } from './hub';
 import * as repo from './push.repository';
@@ -21,6 +21,23 @@ export interface OrderChange {
 }
 
 /**
+ * The queue settings (overdue and visit modes) change rarely; reading them once per action
+ * after commit would put a query between every commit and its messages. Kept for a few
+ * seconds per database: an administrator's change reaches the push deltas within that time.
+ */
+const CONFIG_TTL_MS = 5_000;
+const configCache = new WeakMap<object, { until: number; value: Promise<WorkflowConfig> }>();
+
+function queueSettings(ctx: AppContext): Promise<WorkflowConfig> {
+  const hit = configCache.get(ctx.db);
+  if (hit && hit.until > Date.now()) return hit.value;
+  const value = loadWorkflowConfig(ctx.db);
+  configCache.set(ctx.db, { until: Date.now() + CONFIG_TTL_MS, value });
+  value.catch(() => configCache.delete(ctx.db));
+  return value;
+}
+
+/**
  * Called after commit only (runAction's afterCommit, intake after its transaction): computes
  * the queue deltas in the domain and hands them to the hub. Never throws — the change has
  * happened; a push that fails is logged and healed by the console's re-read on reconnect.
@@ -31,8 +48,10 @@ export async function publishOrderChange(
   log: FastifyBaseLogger,
   change: OrderChange,
 ): Promise<void> {
+  // afterCommit runs right after the commit: this is the commit time the messages carry.
+  const committedAt = Date.now();
   try {
-    const config = await loadWorkflowConfig(ctx.db);
+    const config = await queueSettings(ctx);
     const deltas = queueDeltas(change.before, change.after, {
       now: change.at,
       overdueMode: config.overdueMode,
@@ -42,6 +61,7 @@ export async function publishOrderChange(
     hub.publish({
       orderId: change.orderId,
       orderNum: change.orderNum,
+      at: committedAt,
       deltas: deltas.map((d) => ({
         room: queueRoom(d.menuId, d.unitId),
         menuId: d.menuId,

@@ -1,0 +1,261 @@
+// Push fan-out benchmark (issue 6): two server nodes sharing PostgreSQL and Redis, N WebSocket
+// clients (default 5,000) spread over both, half bound as a street handler (street1) and half
+// as the dispatcher. Each round the dispatcher dispatches one order to street1's street
+// through alternating nodes: every client is affected (street: "to be signed for" +1; district:
+// "pending dispatch" −1). Prints p50/p99/max from the commit (the time the server stamps on each
+// count message, same machine, same clock) to each client's receipt of its message, the
+// action's own HTTP time, and each node's RSS. Bounded: gives up after --timeout seconds.
+//
+// Usage: node bench/push-fanout.mjs [--clients 5000] [--rounds 20] [--timeout 240] [--json]
+// Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
+// hotline_push_bench — recreated by the run) and Redis (REDIS_URL, default redis://127.0.0.1:6379).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '5000' },
+    rounds: { type: 'string', default: '20' },
+    timeout: { type: 'string', default: '240' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const CLIENTS = Number(args.clients);
+const ROUNDS = Number(args.rounds);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DB =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hotline_push_bench';
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CHANNEL = `hotline-bench:push:${randomBytes(4).toString('hex')}`;
+const log = (...a) => {
+  if (!args.json) console.log(...a);
+};
+
+const nodes = [];
+const sockets = [];
+const deadline = setTimeout(
+  () => {
+    console.error(`push-fanout: gave up after ${args.timeout} s`);
+    cleanUp(1);
+  },
+  Number(args.timeout) * 1000,
+);
+
+function cleanUp(code) {
+  clearTimeout(deadline);
+  for (const s of sockets) s.terminate();
+  for (const n of nodes) n.proc.kill('SIGKILL');
+  setTimeout(() => process.exit(code), 300).unref();
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+function rssMb(pid) {
+  let status = '';
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0;
+  }
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function startNode(name) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: DB,
+      DATABASE_POOL_SIZE: '8',
+      REDIS_URL: REDIS,
+      PUSH_CHANNEL: CHANNEL,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      await fetch(`${base}/api/publicKey`);
+      const node = { name, base, proc, peakRss: 0 };
+      nodes.push(node);
+      return node;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${name} did not start`);
+}
+
+async function call(base, path, token, body) {
+  const res = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body ?? {}),
+  });
+  const reply = await res.json();
+  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
+  return reply.data;
+}
+
+/** Opens a socket, waits for init, binds it; resolves with the client record. */
+function connect(node, token, role) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${node.base.replace('http', 'ws')}/ws`);
+    sockets.push(ws);
+    const client = { ws, role, waiting: null };
+    ws.on('error', reject);
+    ws.on('message', (data) => {
+      const msg = JSON.parse(data.toString());
+      if (process.env.BENCH_DEBUG) console.error(node.name, role, data.toString());
+      if (msg.type === 'init') {
+        call(node.base, '/push/bind', token, { clientId: msg.clientId }).catch(reject);
+      } else if (msg.type === 'bound') {
+        resolve(client);
+      } else if (msg.type === 'count' && client.waiting?.(msg)) {
+        client.waiting = null;
+      }
+    });
+  });
+}
+
+async function main() {
+  log(`push-fanout: ${CLIENTS} clients, ${ROUNDS} rounds, two nodes, Redis channel ${CHANNEL}`);
+  const gen = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/src/generate.ts', '--orders', '300', '--events', 'none', '--reset'],
+    { cwd: root, env: { ...process.env, DATABASE_URL: DB }, encoding: 'utf8' },
+  );
+  if (gen.status !== 0) throw new Error(`bench:data failed: ${gen.stderr}`);
+  const [a, b] = [await startNode('A'), await startNode('B')];
+  const sampler = setInterval(() => {
+    for (const n of nodes) n.peakRss = Math.max(n.peakRss, rssMb(n.proc.pid));
+  }, 200);
+
+  const login = (username) =>
+    call(a.base, '/login/password', null, { username, password: 'Demo@12345' }).then(
+      (d) => d.token,
+    );
+  const tokens = { street: await login('street1'), district: await login('dispatcher') };
+  const db = new pg.Client({ connectionString: DB });
+  await db.connect();
+  const unit = await db.query(`SELECT u.unit_id FROM users u WHERE u.username = 'street1'`);
+  const streetUnit = unit.rows[0].unit_id;
+  const ids = [];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const r = await db.query(
+      `INSERT INTO work_orders (order_num, type_id, title, major_content, caller_name, caller_phone,
+         address, urgency, call_time, refuse_deadline)
+       VALUES ($1, 1, '推送压测工单', '路灯不亮', '压测', '13900000000', '望湖东里', 'general', now(),
+         now() + interval '24 hours') RETURNING id`,
+      [`PB${Date.now()}${String(i).padStart(4, '0')}`],
+    );
+    ids.push(Number(r.rows[0].id));
+  }
+  await db.end();
+
+  const t0 = performance.now();
+  const clients = [];
+  const BATCH = 200;
+  for (let i = 0; i < CLIENTS; i += BATCH) {
+    const batch = [];
+    for (let j = i; j < Math.min(i + BATCH, CLIENTS); j += 1) {
+      const node = j % 2 === 0 ? a : b;
+      const role = j % 4 < 2 ? 'street' : 'district';
+      batch.push(connect(node, tokens[role], role));
+    }
+    clients.push(...(await Promise.all(batch)));
+  }
+  log(
+    `connected and bound ${clients.length} clients in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const idleRss = nodes.map((n) => rssMb(n.proc.pid));
+
+  const latencies = [];
+  const actionMs = [];
+  for (const [round, id] of ids.entries()) {
+    const via = round % 2 === 0 ? a : b;
+    await call(via.base, '/addons/jsjb/cy/a5HandleOrderSignInCy', tokens.district, {
+      id,
+      signType: 1,
+    });
+    await new Promise((r) => setTimeout(r, 150)); // let the sign's messages pass
+    const arrivals = clients.map(
+      (c) =>
+        new Promise((resolve) => {
+          c.waiting = (msg) => {
+            const hit =
+              c.role === 'street'
+                ? msg.menuId === 'jd_dqs' && msg.action === 'add' && msg.notice?.assignId === id
+                : msg.menuId === 'qu_dfp' && msg.action === 'sub';
+            if (hit) resolve({ at: performance.timeOrigin + performance.now(), committed: msg.at });
+            return hit;
+          };
+        }),
+    );
+    const start = performance.now();
+    await call(via.base, '/addons/jsjb/org/submitHandleOrgInfo', tokens.district, {
+      id,
+      hostUnitId: streetUnit,
+    });
+    actionMs.push(performance.now() - start);
+    const times = await Promise.all(arrivals);
+    // Commit → delivery: the server stamps each message with its commit time (same clock).
+    for (const t of times) latencies.push(t.at - t.committed);
+  }
+  clearInterval(sampler);
+
+  const sorted = [...latencies].sort((x, y) => x - y);
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const act = [...actionMs].sort((x, y) => x - y);
+  const result = {
+    clients: clients.length,
+    rounds: ROUNDS,
+    deliveries: latencies.length,
+    p50Ms: +pct(50).toFixed(1),
+    p99Ms: +pct(99).toFixed(1),
+    maxMs: +sorted[sorted.length - 1].toFixed(1),
+    actionP50Ms: +act[Math.floor(act.length / 2)].toFixed(1),
+    rssMb: Object.fromEntries(
+      nodes.map((n, i) => [n.name, { idle: +idleRss[i].toFixed(0), peak: +n.peakRss.toFixed(0) }]),
+    ),
+  };
+  if (args.json) console.log(JSON.stringify(result));
+  else {
+    log(`deliveries: ${result.deliveries} (every client, every round)`);
+    log(
+      `commit → delivery at the client: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms`,
+    );
+    log(`dispatch action itself (HTTP round trip): p50 ${result.actionP50Ms} ms`);
+    for (const [name, r] of Object.entries(result.rssMb)) {
+      log(`node ${name}: RSS ${r.idle} MB with clients bound, peak ${r.peak} MB`);
+    }
+  }
+  cleanUp(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  cleanUp(1);
+});
