@@ -152,6 +152,16 @@ export const MENU_SEED: MenuSeed[] = [
     guard: [...(ACTORS as string[]), RULES.leader],
   },
   {
+    key: 'order_print',
+    path: '/jsjb/order/print/:id',
+    name: 'OrderPrint',
+    component: 'workorder/print',
+    title: '打印工单',
+    titleEn: 'Print order',
+    isMenu: false,
+    guard: [...(ACTORS as string[]), RULES.leader],
+  },
+  {
     key: 'group_call',
     path: '/call',
     name: 'GroupCall',

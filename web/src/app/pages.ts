@@ -20,6 +20,7 @@ export const PAGES: Record<string, Page> = {
   'workorder/intake': lazy(() => import('../pages/workorder/intake')),
   'workorder/locked': lazy(() => import('../pages/workorder/locked')),
   'workorder/detail': lazy(() => import('../pages/workorder/detail')),
+  'workorder/print': lazy(() => import('../pages/workorder/print')),
   'call/records': lazy(() => import('../pages/call/records')),
   'stats/kanban': lazy(() => import('../pages/stats/kanban')),
   'system/users': lazy(() => import('../pages/system/users')),

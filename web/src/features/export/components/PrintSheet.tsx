@@ -1,0 +1,107 @@
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { EVENT_NAMES } from '@hotline/domain';
+import type { PrintData } from '../print-api';
+import './print.css';
+
+const time = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '';
+
+type Order = PrintData['order'];
+const FIELDS: readonly [keyof Order, string, string][] = [
+  ['orderNum', '工单编号', 'Order number'],
+  ['districtCaseNum', '区案件编号', 'District case number'],
+  ['title', '标题', 'Title'],
+  ['callerName', '诉求人', 'Caller'],
+  ['callerPhone', '联系电话', 'Phone'],
+  ['address', '事发地址', 'Address'],
+  ['categoryPath', '问题分类', 'Category'],
+  ['organizerName', '主办单位', 'Host unit'],
+  ['subordinateName', '协办单位', 'Co-hosts'],
+  ['callTime', '来电时间', 'Call time'],
+  ['dispatchTime', '派单时间', 'Dispatch time'],
+  ['deadline', '办理截止时间', 'Deadline'],
+  ['majorContent', '诉求内容', 'Content'],
+];
+
+function value(order: Order, key: keyof Order): string {
+  const v = order[key];
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string' && /Time$|^deadline$/.test(String(key))) return time(v);
+  return Array.isArray(v) ? v.join('、') : String(v);
+}
+
+/** The A4 case sheet: fields, handling result, timeline, return visits. */
+export function PrintSheet({ data }: { data: PrintData }) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language.startsWith('en');
+  const lang = en ? 'en' : 'zh';
+  const o = data.order;
+  return (
+    <div className="hl-print-sheet" data-testid="print-sheet">
+      <h1>{t('exports.print.title')}</h1>
+      <table>
+        <tbody>
+          {FIELDS.map(([key, zh, enLabel]) => (
+            <tr key={key}>
+              <th>{en ? enLabel : zh}</th>
+              <td>{value(o, key)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{t('exports.print.result')}</h2>
+      <table>
+        <tbody>
+          <tr>
+            <th>{time(o.replyTime)}</th>
+            <td>{o.replyContent ?? ''}</td>
+          </tr>
+        </tbody>
+      </table>
+      <h2>{t('exports.print.timeline')}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>{t('exports.print.time')}</th>
+            <th>{t('exports.print.action')}</th>
+            <th>{t('exports.print.actor')}</th>
+            <th>{t('exports.print.unit')}</th>
+            <th>{t('exports.print.comment')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.timeline.map((e) => (
+            <tr key={e.id}>
+              <td>{time(e.time)}</td>
+              <td>{EVENT_NAMES[e.action]?.[lang] ?? e.action}</td>
+              <td>{e.actorName ?? ''}</td>
+              <td>{e.unitName ?? ''}</td>
+              <td>{e.comment}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data.visits.length > 0 ? (
+        <>
+          <h2>{t('exports.print.visits')}</h2>
+          <table>
+            <tbody>
+              {data.visits.map((v) => (
+                <tr key={v.id}>
+                  <th>{time(v.createdAt)}</th>
+                  <td>
+                    {v.visitorName ?? ''} {v.satisfaction ?? ''} {v.remark}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <div className="hl-print-meta">
+        {t('exports.print.printedAt')}: {time(data.printedAt)}
+      </div>
+    </div>
+  );
+}
