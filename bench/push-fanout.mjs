@@ -9,11 +9,13 @@
 // Usage: node bench/push-fanout.mjs [--clients 5000] [--rounds 20] [--timeout 240] [--json]
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
 // hotline_push_bench — recreated by the run) and Redis (REDIS_URL, default redis://127.0.0.1:6379).
+/* global fetch */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
