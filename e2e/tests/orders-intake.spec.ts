@@ -33,7 +33,8 @@ async function fillOrder(page: Page, title: string): Promise<void> {
 async function createdNumber(page: Page, pattern: RegExp): Promise<string> {
   const notice = page.locator('.ant-message-notice').filter({ hasText: pattern });
   await expect(notice).toBeVisible();
-  return /(ZJ\d+)/.exec((await notice.textContent()) ?? '')?.[1] ?? '';
+  // the last number named is the new order's (a merge message names the target first)
+  return [...((await notice.textContent()) ?? '').matchAll(/ZJ\d+/g)].at(-1)?.[0] ?? '';
 }
 
 test('an agent creates an order; the form checks its fields first', async ({ page, request }) => {
