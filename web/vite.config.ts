@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
@@ -17,7 +17,7 @@ function stampServiceWorker(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle() {
-      const file = join(root, outDir, 'sw.js');
+      const file = resolve(root, outDir, 'sw.js');
       const text = readFileSync(file, 'utf8');
       writeFileSync(file, text.replace('__BUILD_VERSION__', new Date().toISOString()));
     },
