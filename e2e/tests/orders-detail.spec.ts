@@ -189,7 +189,8 @@ test('auto-jump: with the setting on, signing opens the next order of the queue'
   const dialog = page.getByTestId('order-dialog');
   await expect(dialog.locator(`[data-order-id="${ids[0]}"]`)).toBeVisible();
   await confirmAction(page, dialog, 'sign');
-  await expect(dialog.locator(`[data-order-id="${ids[1]}"]`)).toBeVisible();
+  // (sign, re-read of the queue, then the next detail: slow on a loaded machine)
+  await expect(dialog.locator(`[data-order-id="${ids[1]}"]`)).toBeVisible({ timeout: 45_000 });
   const first = await ok<{ order: { status: number } }>(
     request,
     '/api/addons/jsjb/lists/detail',
@@ -215,7 +216,7 @@ test('auto-jump: with the setting on, signing opens the next order of the queue'
 
 test('test pages: the order bus and the detail dialog without logging in', async ({ page }) => {
   await page.goto('/#/test/order-event');
-  await page.getByTestId('event-id').locator('input').fill('42');
+  await page.getByRole('spinbutton').fill('42');
   await page.getByTestId('emit-open').click();
   await page.getByTestId('emit-changed').click();
   await page.getByTestId('emit-closed').click();

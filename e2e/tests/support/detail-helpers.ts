@@ -104,7 +104,10 @@ export async function clickAction(scope: Locator, action: string): Promise<void>
 
 export async function confirmAction(page: Page, scope: Locator, action: string): Promise<void> {
   await clickAction(scope, action);
-  await page.locator('.ant-popconfirm').getByTestId('confirm-ok').click();
+  const okButton = page.locator('.ant-popconfirm [data-testid="confirm-ok"]:visible');
+  await expect(okButton).toHaveCount(1);
+  await okButton.click();
+  await expect(okButton).toHaveCount(0);
 }
 
 /** The menu badge of a queue as the page shows it (0 when no badge). */
