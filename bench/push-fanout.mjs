@@ -126,7 +126,7 @@ function connect(node, token, role) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${node.base.replace('http', 'ws')}/ws`);
     sockets.push(ws);
-    const client = { ws, role, waiting: null };
+    const client = { ws, role, node: node.name, waiting: null };
     ws.on('error', reject);
     ws.on('message', (data) => {
       const msg = JSON.parse(data.toString());
@@ -195,6 +195,8 @@ async function main() {
   const idleRss = nodes.map((n) => rssMb(n.proc.pid));
 
   const latencies = [];
+  const local = [];
+  const remote = [];
   const actionMs = [];
   for (const [round, id] of ids.entries()) {
     const via = round % 2 === 0 ? a : b;
@@ -224,12 +226,20 @@ async function main() {
     actionMs.push(performance.now() - start);
     const times = await Promise.all(arrivals);
     // Commit → delivery: the server stamps each message with its commit time (same clock).
-    for (const t of times) latencies.push(t.at - t.committed);
+    for (const [i, t] of times.entries()) {
+      const ms = t.at - t.committed;
+      latencies.push(ms);
+      (clients[i].node === via.name ? local : remote).push(ms);
+    }
   }
   clearInterval(sampler);
 
   const sorted = [...latencies].sort((x, y) => x - y);
-  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const pctOf = (list, p) => {
+    const s = [...list].sort((x, y) => x - y);
+    return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(1);
+  };
+  const pct = (p) => pctOf(sorted, p);
   const act = [...actionMs].sort((x, y) => x - y);
   const result = {
     clients: clients.length,
@@ -239,6 +249,9 @@ async function main() {
     p99Ms: +pct(99).toFixed(1),
     maxMs: +sorted[sorted.length - 1].toFixed(1),
     actionP50Ms: +act[Math.floor(act.length / 2)].toFixed(1),
+    sameNode: { p50Ms: pctOf(local, 50), p99Ms: pctOf(local, 99) },
+    otherNode: { p50Ms: pctOf(remote, 50), p99Ms: pctOf(remote, 99) },
+    loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     rssMb: Object.fromEntries(
       nodes.map((n, i) => [n.name, { idle: +idleRss[i].toFixed(0), peak: +n.peakRss.toFixed(0) }]),
     ),
@@ -249,7 +262,12 @@ async function main() {
     log(
       `commit → delivery at the client: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms`,
     );
+    log(`  on the acting node: p50 ${result.sameNode.p50Ms} ms, p99 ${result.sameNode.p99Ms} ms`);
+    log(
+      `  on the other node (via Redis): p50 ${result.otherNode.p50Ms} ms, p99 ${result.otherNode.p99Ms} ms`,
+    );
     log(`dispatch action itself (HTTP round trip): p50 ${result.actionP50Ms} ms`);
+    log(`machine load average (1, 5, 15 min): ${result.loadAverage}`);
     for (const [name, r] of Object.entries(result.rssMb)) {
       log(`node ${name}: RSS ${r.idle} MB with clients bound, peak ${r.peak} MB`);
     }
