@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../../server/src/app';
+// Its type parsers (bigint ids as numbers) are what the application expects.
+import '../../../server/src/db/connect';
+import type { AppContext } from '../../../server/src/context';
+import type { Database } from '../../../server/src/db/schema';
+import { SimulatedSmsProvider } from '../../../server/src/modules/auth/sms-provider';
+import { testSettings } from '../../../server/src/settings';
+import { DEMO_PASSWORD } from './server';
+
+/**
+ * The SQL an API request runs: the same application, in-process, on a database handle that
+ * records every statement. Replaying exactly those statements straight to PostgreSQL is the
+ * floor the API is compared with.
+ */
+export interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+export interface Capturer {
+  /** The statements one request ran (login excluded). */
+  capture(
+    username: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<Statement[]>;
+  close(): Promise<void>;
+}
+
+export async function openCapturer(databaseUrl: string): Promise<Capturer> {
+  let recording: Statement[] | null = null;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log(event) {
+      if (recording && event.level === 'query') {
+        recording.push({ sql: event.query.sql, parameters: event.query.parameters });
+      }
+    },
+  });
+  const ctx: AppContext = {
+    db,
+    settings: testSettings(),
+    sms: new SimulatedSmsProvider(),
+    now: () => new Date(),
+  };
+  const app: FastifyInstance = await buildApp(ctx);
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const tokenOf = async (username: string): Promise<string> => {
+    const known = tokens.get(username);
+    if (known) return known;
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/login/password',
+      payload: { username, password: DEMO_PASSWORD },
+    });
+    const token = (r.json() as { data: { token: string } }).data.token;
+    tokens.set(username, token);
+    return token;
+  };
+  return {
+    async capture(username, method, path, body) {
+      const token = await tokenOf(username);
+      recording = [];
+      const r = await app.inject({
+        method,
+        url: `/api${path}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      const statements = recording;
+      recording = null;
+      const code = (r.json() as { code: number }).code;
+      if (code !== 200) throw new Error(`capture ${path}: code ${code} ${r.body.slice(0, 200)}`);
+      return statements;
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** Runs the captured statements in order on one connection, as the floor of a request. */
+export async function replay(
+  client: pg.ClientBase,
+  statements: readonly Statement[],
+): Promise<void> {
+  for (const s of statements) await client.query(s.sql, s.parameters as unknown[]);
+}

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A real server node for the benchmarks: `server/src/main.ts` in a child process on the
+ * benchmark database, reached over loopback HTTP like a console would.
+ */
+export interface BenchServer {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: '10',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${base}/api/publicKey`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    port,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-(child.pid as number), 'SIGTERM');
+      } catch {
+        // gone already
+      }
+      await exited;
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** POST (or GET without a body) to /api<path> with the bearer token; returns the envelope. */
+export async function call<T = unknown>(
+  base: string,
+  token: string | null,
+  path: string,
+  body?: unknown,
+): Promise<Envelope<T>> {
+  const r = await fetch(`${base}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await r.json()) as Envelope<T>;
+}
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export async function login(base: string, username: string): Promise<string> {
+  const r = await call<{ token: string }>(base, null, '/login/password', {
+    username,
+    password: DEMO_PASSWORD,
+  });
+  if (r.code !== 200) throw new Error(`login ${username}: ${r.code} ${r.msg}`);
+  return r.data.token;
+}

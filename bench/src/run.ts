@@ -1,0 +1,185 @@
+// npm run bench [-- --only 1,2,3,7] [--runs 200] [--duration 60] [--port 8290]
+//
+// Runs the hotline-scale benchmarks against the benchmark database (DATABASE_URL, default
+// postgres://…/hotline_bench, filled by `npm run bench:data`) and writes a dated markdown table
+// to bench/results/. Every figure stands next to its floor measured in the same run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { hostname, cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openCapturer } from './lib/capture';
+import { benchUrl } from './lib/bench-db';
+import { login, startServer } from './lib/server';
+import { apiVsSql } from './sections/api-vs-sql';
+import type { BenchContext, ResultRow } from './sections/context';
+import { countsSection } from './sections/counts';
+import { runScript } from './sections/external';
+import { mixedLoad } from './sections/mixed-load';
+import { searchSection } from './sections/search';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string', default: '1,2,3,4,5,6,7' },
+    runs: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '60' },
+    port: { type: 'string', default: '8290' },
+  },
+});
+const only = new Set(args.only.split(',').map((s) => s.trim()));
+const databaseUrl = benchUrl();
+const outputLines: string[] = [];
+const log = (line: string) => {
+  outputLines.push(line);
+  console.log(line);
+};
+
+const sql = new pg.Client({ connectionString: databaseUrl });
+await sql.connect().catch((e: Error) => {
+  console.error(
+    `bench: cannot reach ${databaseUrl} (${e.message}); run \`npm run bench:data\` first`,
+  );
+  process.exit(2);
+});
+const size = await sql
+  .query<{ n: string }>('SELECT count(*) AS n FROM work_orders')
+  .catch(() => null);
+const orders = Number(size?.rows[0]?.n ?? 0);
+if (orders === 0) {
+  console.error('bench: the benchmark database has no orders; run `npm run bench:data` first');
+  process.exit(2);
+}
+const pgVersion =
+  (await sql.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ??
+  '?';
+log(
+  `bench: ${orders.toLocaleString('en')} orders, PostgreSQL ${pgVersion}, ${cpus().length} cores`,
+);
+
+const server = await startServer(databaseUrl, Number(args.port));
+const capturer = await openCapturer(databaseUrl);
+const users = [
+  'admin',
+  'dispatcher',
+  'reviewer',
+  'visitor',
+  'leader',
+  'street1',
+  'street2',
+  'town1',
+  'dept1',
+  'dept2',
+];
+const tokens: Record<string, string> = {};
+for (const u of users) tokens[u] = await login(server.base, u);
+const ctx: BenchContext = {
+  base: server.base,
+  databaseUrl,
+  tokens,
+  capturer,
+  sql,
+  runs: Number(args.runs),
+  log,
+};
+const rows: ResultRow[] = [];
+const outputs: { title: string; text: string }[] = [];
+
+try {
+  if (only.has('1')) {
+    log('1. queue page (20 rows): API vs the same SQL');
+    const pages = [
+      ['dispatcher', 'qu_dqs'],
+      ['dispatcher', 'qu_blz'],
+      ['dispatcher', 'qu_ybj'],
+      ['reviewer', 'qu_shz'],
+      ['street1', 'jd_blz'],
+      ['street1', 'jd_ybj'],
+      ['dept1', 'bm_blz'],
+      ['visitor', 'hf_dhf'],
+    ] as const;
+    for (const [user, menuId] of pages) {
+      rows.push(
+        await apiVsSql(ctx, {
+          section: '1. queue page',
+          name: `${user} ${menuId}`,
+          user,
+          path: '/addons/jsjb/lists/search',
+          body: { menuId, pageNo: 1, pageSize: 20 },
+          p95Under: 30,
+          ratioUnder: 1.5,
+        }),
+      );
+    }
+  }
+  if (only.has('2')) {
+    log('2. all counts in one call vs one request per queue');
+    for (const user of ['dispatcher', 'street1', 'admin'])
+      rows.push(...(await countsSection(ctx, user)));
+  }
+  if (only.has('3')) {
+    log('3. full-text search: API vs the same SQL vs a sequential scan');
+    rows.push(...(await searchSection(ctx, 'dispatcher')));
+  }
+  if (only.has('4')) {
+    log('4. push fan-out');
+    const r = await runScript(ctx, '4. push fan-out', 'bench/push-fanout.mjs');
+    rows.push(...r.rows);
+    outputs.push({ title: 'push fan-out', text: r.output });
+  }
+  if (only.has('5')) {
+    log('5. export to XLSX');
+    const r = await runScript(ctx, '5. export', 'bench/export-xlsx.mjs');
+    rows.push(...r.rows);
+    outputs.push({ title: 'export', text: r.output });
+  }
+  if (only.has('6')) {
+    log('6. console');
+    const size = await runScript(ctx, '6. console', 'bench/console-size.mjs');
+    rows.push(...size.rows);
+    outputs.push({ title: 'console size', text: size.output });
+    const render = await runScript(ctx, '6. console', 'bench/src/ui-render.ts', [
+      '--base',
+      server.base,
+    ]);
+    rows.push(...render.rows);
+    outputs.push({ title: 'console render', text: render.output });
+  }
+  if (only.has('7')) {
+    log('7. mixed load');
+    rows.push(await mixedLoad(ctx, Number(args.duration)));
+  }
+} finally {
+  await capturer.close();
+  await server.stop();
+  await sql.end();
+}
+
+const stamp = new Date().toISOString().slice(0, 16).replace(':', '');
+const file = `bench/results/${stamp}.md`;
+const cell = (s: string) => s.replaceAll('|', '\\|');
+const md = [
+  `# Benchmark run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  '',
+  `${orders.toLocaleString('en')} orders (\`npm run bench:data\`), PostgreSQL ${pgVersion} on ${hostname()}, ` +
+    `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; one server node on loopback; ` +
+    `${ctx.runs} timed runs per case after 3 warm-ups. Figures are milliseconds unless stated.`,
+  '',
+  '| section | case | figure | floor (same run) | ratio | target | verdict |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${[r.section, r.case, r.figure, r.floor, r.ratio, r.target, r.verdict].map(cell).join(' | ')} |`,
+  ),
+  '',
+  '## Output',
+  '',
+  '```',
+  ...outputLines,
+  '```',
+  ...outputs
+    .filter((o) => o.text)
+    .flatMap((o) => ['', `### ${o.title}`, '', '```', o.text.trimEnd(), '```']),
+  '',
+].join('\n');
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(file, md);
+console.log(`\nwritten ${file}`);

@@ -1,0 +1,201 @@
+import { call, type Envelope } from '../lib/server';
+import { ms, summarize } from '../lib/stats';
+import type { BenchContext, ResultRow } from './context';
+
+/**
+ * Section 7: 200 simulated users browse their queues (counts, a queue page, an order's detail,
+ * a search; 0.2–1 s of thinking between clicks) while 20 move orders through the lifecycle
+ * (dispatchers sign and dispatch, a street signs and replies, reviewers approve, call-back
+ * staff visit), for a bounded time on loopback. Errors are answers ≥ 500 and failed requests;
+ * refusals (4xx) are counted apart — the actors share out the orders so none should occur.
+ */
+const BROWSERS = [
+  'dispatcher',
+  'reviewer',
+  'visitor',
+  'leader',
+  'street1',
+  'street2',
+  'town1',
+  'dept1',
+  'dept2',
+  'admin',
+];
+const TERMS = ['小区', '漏水', '物业费', '噪音扰民', '停车位', '路灯'];
+
+interface Tally {
+  latencies: number[];
+  errors: number;
+  refusals: Map<string, number>;
+  actions: number;
+}
+
+const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
+
+export async function mixedLoad(
+  ctx: BenchContext,
+  seconds: number,
+  browsers = 200,
+  actors = 20,
+): Promise<ResultRow> {
+  const tally: Tally = { latencies: [], errors: 0, refusals: new Map(), actions: 0 };
+  const until = Date.now() + seconds * 1000;
+  const timed = async <T>(
+    path: string,
+    token: string,
+    body?: unknown,
+  ): Promise<Envelope<T> | null> => {
+    const start = performance.now();
+    try {
+      const r = await call<T>(ctx.base, token, path, body);
+      tally.latencies.push(performance.now() - start);
+      if (r.code >= 500) tally.errors += 1;
+      else if (r.code !== 200) {
+        const key = `${path} ${r.code} ${r.msg}`.slice(0, 160);
+        tally.refusals.set(key, (tally.refusals.get(key) ?? 0) + 1);
+      }
+      return r;
+    } catch {
+      tally.errors += 1;
+      return null;
+    }
+  };
+  const menus = new Map<string, string[]>();
+  for (const user of BROWSERS) {
+    const r = await call<{ counts: Record<string, number> }>(
+      ctx.base,
+      ctx.tokens[user] as string,
+      '/addons/jsjb/lists/counts',
+      {},
+    );
+    menus.set(user, Object.keys(r.data.counts));
+  }
+
+  const browse = async (n: number) => {
+    const user = BROWSERS[n % BROWSERS.length] as string;
+    const token = ctx.tokens[user] as string;
+    const queues = menus.get(user) ?? [];
+    let lastIds: number[] = [];
+    while (Date.now() < until) {
+      const roll = Math.random();
+      if (roll < 0.2) await timed('/addons/jsjb/lists/counts', token, {});
+      else if (roll < 0.7 && queues.length > 0) {
+        const menuId = queues[Math.floor(Math.random() * queues.length)];
+        const r = await timed<{ list: { id: number }[] }>('/addons/jsjb/lists/search', token, {
+          menuId,
+          pageSize: 20,
+        });
+        lastIds = r?.data?.list?.map((o) => o.id) ?? lastIds;
+      } else if (roll < 0.9 && lastIds.length > 0) {
+        await timed('/addons/jsjb/lists/detail', token, {
+          id: lastIds[Math.floor(Math.random() * lastIds.length)],
+        });
+      } else {
+        await timed('/addons/jsjb/lists/searchEs', token, {
+          keyword: TERMS[Math.floor(Math.random() * TERMS.length)],
+          pageSize: 20,
+        });
+      }
+      await sleep(200 + Math.random() * 800);
+    }
+  };
+
+  const streetUnit = (
+    await call<{ info: { officeId: number } }>(
+      ctx.base,
+      ctx.tokens.street1 as string,
+      '/user/userInfo',
+    )
+  ).data.info.officeId;
+  const roles: {
+    user: string;
+    queue: string;
+    steps: (id: number) => [string, Record<string, unknown>][];
+  }[] = [
+    {
+      user: 'dispatcher',
+      queue: 'qu_dqs',
+      steps: (id) => [
+        ['/addons/jsjb/cy/a5HandleOrderSignInCy', { id, signType: 1 }],
+        [
+          '/addons/jsjb/org/submitHandleOrgInfo',
+          { id, hostUnitId: streetUnit, comment: '请按期办理' },
+        ],
+      ],
+    },
+    {
+      user: 'street1',
+      queue: 'jd_dqs',
+      steps: (id) => [
+        ['/addons/jsjb/Ft/signInFt', { id }],
+        [
+          '/addons/jsjb/lists/submitHandleResult',
+          { id, content: '已现场核实并处理完毕，已电话告知来电人。', contacted: 1, resolved: 1 },
+        ],
+      ],
+    },
+    {
+      user: 'reviewer',
+      queue: 'qu_shz',
+      steps: (id) => [['/addons/jsjb/district/reply', { id, pass: 1 }]],
+    },
+    {
+      user: 'visitor',
+      queue: 'hf_dhf',
+      steps: (id) => [
+        [
+          '/addons/jsjb/updateHuifangSjs',
+          { id, reached: 1, hostContacted: 1, resolved: 1, satisfaction: 'satisfied' },
+        ],
+      ],
+    },
+  ];
+  const act = async (n: number) => {
+    const role = roles[n % roles.length] as (typeof roles)[number];
+    const share = Math.floor(n / roles.length);
+    const shares = Math.ceil(actors / roles.length);
+    const token = ctx.tokens[role.user] as string;
+    while (Date.now() < until) {
+      const r = await timed<{ list: { id: number }[] }>('/addons/jsjb/lists/search', token, {
+        menuId: role.queue,
+        pageSize: 100,
+      });
+      const mine = (r?.data?.list ?? []).filter((o) => o.id % shares === share);
+      if (mine.length === 0) {
+        await sleep(500);
+        continue;
+      }
+      for (const o of mine.slice(0, 5)) {
+        for (const [path, body] of role.steps(o.id)) {
+          const done = await timed(path, token, body);
+          if (done?.code === 200) tally.actions += 1;
+          else break;
+        }
+        if (Date.now() >= until) break;
+      }
+    }
+  };
+
+  const started = performance.now();
+  await Promise.all([
+    ...Array.from({ length: browsers }, (_, i) => browse(i)),
+    ...Array.from({ length: actors }, (_, i) => act(i)),
+  ]);
+  const elapsed = (performance.now() - started) / 1000;
+  const s = summarize(tally.latencies);
+  const refusals = [...tally.refusals.values()].reduce((a, b) => a + b, 0);
+  ctx.log(
+    `  mixed load ${seconds} s: ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
+      `p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)} ms, errors ${tally.errors}, refusals ${refusals}`,
+  );
+  for (const [key, n] of tally.refusals) ctx.log(`    refusal ×${n}: ${key}`);
+  return {
+    section: '7. mixed load',
+    case: `${browsers} browsing + ${actors} acting, ${seconds} s`,
+    figure: `${(s.n / elapsed).toFixed(0)} req/s, ${tally.actions} actions; p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} ms`,
+    floor: `errors ${tally.errors}, refusals ${refusals}`,
+    ratio: '',
+    target: 'zero errors',
+    verdict: tally.errors === 0 ? 'met' : 'missed',
+  };
+}
