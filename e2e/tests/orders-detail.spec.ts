@@ -236,3 +236,53 @@ test('test pages: the order bus and the detail dialog without logging in', async
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/test\/order-modal/);
 });
+
+test('attachments: images and PDFs are previewed, other files downloaded', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await queue(request, token, 'qu_blz');
+  const order = list[1]!;
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const files = [
+    { name: '现场照片.png', mimeType: 'image/png', buffer: png },
+    { name: '整改报告.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    { name: '情况说明.txt', mimeType: 'text/plain', buffer: Buffer.from('已整改完毕。') },
+  ];
+  for (const file of files) {
+    const response = await request.post('/api/file/pUpload', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { file, orderId: String(order.id) },
+    });
+    expect(((await response.json()) as { code: number }).code).toBe(200);
+  }
+  const dialog = await openOrder(page, order.id);
+  await dialog.getByRole('tab', { name: /附件/ }).click();
+  const list$ = dialog.getByTestId('detail-attachments');
+  for (const file of files) await expect(list$.locator(`[data-file="${file.name}"]`)).toBeVisible();
+
+  // the image opens in the image preview (fetched with the token, shown from a blob)
+  await list$.locator('[data-file="现场照片.png"]').getByRole('button', { name: '预览' }).click();
+  const preview = page.locator('.ant-image-preview img');
+  await expect(preview).toBeVisible();
+  expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+
+  // the PDF in a frame
+  await list$.locator('[data-file="整改报告.pdf"]').getByRole('button', { name: '预览' }).click();
+  await expect(page.getByTestId('pdf-preview')).toBeVisible();
+  expect(await page.getByTestId('pdf-preview').getAttribute('src')).toMatch(/^blob:/);
+  await page.locator('.ant-modal-close').last().click();
+
+  // the text file has no preview, only a download under its own name
+  const txt = list$.locator('[data-file="情况说明.txt"]');
+  await expect(txt.getByRole('button', { name: '预览' })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await txt.getByRole('button', { name: '下载' }).click();
+  expect((await download).suggestedFilename()).toBe('情况说明.txt');
+});
