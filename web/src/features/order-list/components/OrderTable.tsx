@@ -33,7 +33,8 @@ export const VIRTUAL_FROM = 50;
  * pages so 150 rows × 40 columns scroll smoothly.
  */
 export function OrderTable(props: OrderTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const en = i18n.language.startsWith('en');
   const { rows, prefs, isStreet, offset, onOpen } = props;
   const now = useNow(30_000);
   const columns = useMemo<TableColumnsType<OrderSummary>>(() => {
@@ -53,12 +54,12 @@ export function OrderTable(props: OrderTableProps) {
               onCell: () => ({ 'data-col': def.key }) as HTMLAttributes<HTMLElement>,
               onHeaderCell: () => ({ 'data-col': def.key }) as HTMLAttributes<HTMLElement>,
               render: (_: unknown, order: OrderSummary, index: number) =>
-                renderCell(def, order, { index: offset + index + 1, onOpen }),
+                renderCell(def, order, { index: offset + index + 1, onOpen, t, en }),
             },
           ]
         : [],
     );
-  }, [prefs.columns, isStreet, t, offset, onOpen]);
+  }, [prefs.columns, isStreet, t, en, offset, onOpen]);
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
   const virtual = rows.length > VIRTUAL_FROM;
   return (

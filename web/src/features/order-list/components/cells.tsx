@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MAIN_ORG_STATUS_NAMES, STATUS_NAMES } from '@hotline/domain';
 import type { OrderSummary } from '@hotline/contract';
@@ -6,9 +7,11 @@ import { useNow } from '../hooks/use-now';
 import type { ColumnDef } from '../columns';
 import { hostStatusColor, refuseCountdown, statusColor, tipTags } from '../row-rules';
 
-/** Cells of the list table, one renderer per column kind. */
-
-const lang = (language: string) => (language.startsWith('en') ? 'en' : 'zh');
+/**
+ * Cells of the list table, one renderer per column kind. Plain functions given `t` (not
+ * components with their own hooks), so a virtual-row scroll renders little; only the countdown
+ * is a component, because it ticks on its own.
+ */
 
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '';
@@ -40,53 +43,47 @@ export function RefuseCountdown({ order }: { order: OrderSummary }) {
   );
 }
 
+function codeTag(
+  names: Record<number, { zh: string; en: string }>,
+  code: number,
+  color: string,
+  en: boolean,
+  attr: 'data-status' | 'data-host-status',
+) {
+  const name = names[code]?.[en ? 'en' : 'zh'] ?? String(code);
+  return (
+    <Tag color={color} {...{ [attr]: code }}>
+      {name}
+    </Tag>
+  );
+}
+
 export function StatusTag({ code }: { code: number }) {
   const { i18n } = useTranslation();
-  const name = STATUS_NAMES[code]?.[lang(i18n.language)] ?? String(code);
-  return (
-    <Tag color={statusColor(code)} data-status={code}>
-      {name}
-    </Tag>
+  return codeTag(
+    STATUS_NAMES,
+    code,
+    statusColor(code),
+    i18n.language.startsWith('en'),
+    'data-status',
   );
-}
-
-export function HostStatusTag({ code }: { code: number }) {
-  const { i18n } = useTranslation();
-  const name = MAIN_ORG_STATUS_NAMES[code]?.[lang(i18n.language)] ?? String(code);
-  return (
-    <Tag color={hostStatusColor(code)} data-host-status={code}>
-      {name}
-    </Tag>
-  );
-}
-
-function TipTags({ order }: { order: OrderSummary }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {tipTags(order).map((tip) => (
-        <Tag key={tip.key} color={tip.key === 'keyAppeal' ? 'magenta' : 'gold'}>
-          {t(`workOrders.tag.${tip.key}`)}
-          {tip.count && tip.count > 1 ? ` ×${tip.count}` : ''}
-        </Tag>
-      ))}
-    </>
-  );
-}
-
-function Words({ value, prefix }: { value: string | null | undefined; prefix: string }) {
-  const { t } = useTranslation();
-  if (!value) return null;
-  return <>{t(`${prefix}.${value}`, { defaultValue: value })}</>;
 }
 
 export interface CellContext {
   index: number;
   onOpen: (order: OrderSummary) => void;
+  t: TFunction;
+  en: boolean;
+}
+
+/** A vocabulary word (nature, urgency, visit result, subject) in the user's language. */
+function word(t: TFunction, prefix: string, value: string | null | undefined) {
+  return value ? t(`${prefix}.${value}` as never, { defaultValue: value }) : null;
 }
 
 /** The content of one cell. */
 export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext) {
+  const { t, en } = ctx;
   const value = def.field ? order[def.field] : undefined;
   switch (def.kind) {
     case 'index':
@@ -94,27 +91,40 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
     case 'countdown':
       return <RefuseCountdown order={order} />;
     case 'tip':
-      return <TipTags order={order} />;
+      return tipTags(order).map((tip) => (
+        <Tag key={tip.key} color={tip.key === 'keyAppeal' ? 'magenta' : 'gold'}>
+          {t(`workOrders.tag.${tip.key}`)}
+          {tip.count && tip.count > 1 ? ` ×${tip.count}` : ''}
+        </Tag>
+      ));
     case 'status':
-      return <StatusTag code={order.status} />;
+      return codeTag(STATUS_NAMES, order.status, statusColor(order.status), en, 'data-status');
     case 'hostStatus':
-      return <HostStatusTag code={order.mainOrgStatus} />;
+      return codeTag(
+        MAIN_ORG_STATUS_NAMES,
+        order.mainOrgStatus,
+        hostStatusColor(order.mainOrgStatus),
+        en,
+        'data-host-status',
+      );
     case 'nature':
-      return <Words value={order.orderNature} prefix="workOrders.nature" />;
+      return word(t, 'workOrders.nature', order.orderNature);
     case 'urgency':
-      return <Words value={order.urgency} prefix="workOrders.urgency" />;
+      return word(t, 'workOrders.urgency', order.urgency);
     case 'visitResult':
-      return <Words value={order.visitResult} prefix="workOrders.visit" />;
+      return word(t, 'workOrders.visit', order.visitResult);
     case 'subject':
-      return <Words value={order.callerSubject} prefix="workOrders.subject" />;
+      return word(t, 'workOrders.subject', order.callerSubject);
     case 'time':
       return formatTime(value as string | null);
     case 'labels':
       return order.labels.map((l) => <Tag key={l}>{l}</Tag>);
     case 'flag':
-      return value ? <FlagText on /> : null;
+      return value ? t('workOrders.tag.yes') : null;
     case 'hours':
-      return value === null || value === undefined ? null : <HoursText n={value as number} />;
+      return value === null || value === undefined
+        ? null
+        : t('workOrders.tag.hours', { n: value as number });
     case 'longText':
       return (
         <span className="hl-cell-long" title={(value as string | null) ?? ''}>
@@ -130,14 +140,4 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
         );
       return value === null || value === undefined ? '' : String(value);
   }
-}
-
-function FlagText({ on }: { on: boolean }) {
-  const { t } = useTranslation();
-  return <>{on ? t('workOrders.tag.yes') : t('workOrders.tag.no')}</>;
-}
-
-function HoursText({ n }: { n: number }) {
-  const { t } = useTranslation();
-  return <>{t('workOrders.tag.hours', { n })}</>;
 }
