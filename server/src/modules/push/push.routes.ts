@@ -10,7 +10,8 @@ import { bindClient } from './push.service';
 
 /** GET /ws (WebSocket): a client id in `init`, then heartbeats and count messages once bound. */
 export function pushSocketRoute(app: FastifyInstance, hub: PushHub): void {
-  app.get('/ws', { websocket: true }, (socket) => {
+  // Not in the OpenAPI document: a WebSocket, described in docs/api.md "Push channel".
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
     const client = hub.connections.add(socket);
     const answered = () => {
       client.alive = true;
