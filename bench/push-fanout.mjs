@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 
@@ -129,16 +130,50 @@ function connect(node, token, role) {
     const client = { ws, role, node: node.name, waiting: null };
     ws.on('error', reject);
     ws.on('message', (data) => {
+      const arrived = Date.now();
       const msg = JSON.parse(data.toString());
-      if (process.env.BENCH_DEBUG) console.error(node.name, role, data.toString());
       if (msg.type === 'init') {
         call(node.base, '/push/bind', token, { clientId: msg.clientId }).catch(reject);
       } else if (msg.type === 'bound') {
         resolve(client);
-      } else if (msg.type === 'count' && client.waiting?.(msg)) {
+      } else if (msg.type === 'count' && client.waiting?.(msg, arrived)) {
         client.waiting = null;
       }
     });
+  });
+}
+
+/**
+ * A worker thread simulating a share of the clients (5,000 browsers are not one event loop):
+ * connects and binds them, then per round reports each client's commit → receipt time.
+ */
+async function clientWorker() {
+  const { share, nodes: bases, tokens } = workerData;
+  const clients = [];
+  for (let i = 0; i < share.length; i += 100) {
+    const batch = share
+      .slice(i, i + 100)
+      .map((c) => connect(bases[c.node], tokens[c.role], c.role));
+    clients.push(...(await Promise.all(batch)));
+  }
+  parentPort.postMessage({ type: 'ready' });
+  parentPort.on('message', async ({ type, id, via }) => {
+    if (type !== 'arm') return;
+    const arrivals = clients.map(
+      (c) =>
+        new Promise((resolve) => {
+          c.waiting = (msg, arrived) => {
+            const hit =
+              c.role === 'street'
+                ? msg.menuId === 'jd_dqs' && msg.action === 'add' && msg.notice?.assignId === id
+                : msg.menuId === 'qu_dfp' && msg.action === 'sub';
+            if (hit) resolve({ ms: arrived - msg.at, local: c.node === via });
+            return hit;
+          };
+        }),
+    );
+    parentPort.postMessage({ type: 'armed' });
+    parentPort.postMessage({ type: 'done', results: await Promise.all(arrivals) });
   });
 }
 
@@ -178,19 +213,37 @@ async function main() {
   await db.end();
 
   const t0 = performance.now();
-  const clients = [];
-  const BATCH = 200;
-  for (let i = 0; i < CLIENTS; i += BATCH) {
-    const batch = [];
-    for (let j = i; j < Math.min(i + BATCH, CLIENTS); j += 1) {
-      const node = j % 2 === 0 ? a : b;
-      const role = j % 4 < 2 ? 'street' : 'district';
-      batch.push(connect(node, tokens[role], role));
-    }
-    clients.push(...(await Promise.all(batch)));
+  const WORKERS = 4;
+  const shares = Array.from({ length: WORKERS }, () => []);
+  for (let j = 0; j < CLIENTS; j += 1) {
+    shares[j % WORKERS].push({
+      node: j % 2 === 0 ? 'A' : 'B',
+      role: j % 4 < 2 ? 'street' : 'district',
+    });
   }
+  const workers = shares.map(
+    (share) =>
+      new Worker(new URL(import.meta.url), {
+        workerData: {
+          share,
+          nodes: { A: { name: 'A', base: a.base }, B: { name: 'B', base: b.base } },
+          tokens,
+        },
+      }),
+  );
+  const next = (worker, type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m) => {
+        if (m.type !== type) return;
+        worker.off('message', onMessage);
+        resolve(m);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  await Promise.all(workers.map((w) => next(w, 'ready')));
   log(
-    `connected and bound ${clients.length} clients in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `connected and bound ${CLIENTS} clients in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const idleRss = nodes.map((n) => rssMb(n.proc.pid));
 
@@ -205,33 +258,25 @@ async function main() {
       signType: 1,
     });
     await new Promise((r) => setTimeout(r, 150)); // let the sign's messages pass
-    const arrivals = clients.map(
-      (c) =>
-        new Promise((resolve) => {
-          c.waiting = (msg) => {
-            const hit =
-              c.role === 'street'
-                ? msg.menuId === 'jd_dqs' && msg.action === 'add' && msg.notice?.assignId === id
-                : msg.menuId === 'qu_dfp' && msg.action === 'sub';
-            if (hit) resolve({ at: performance.timeOrigin + performance.now(), committed: msg.at });
-            return hit;
-          };
-        }),
-    );
+    const armed = workers.map((w) => next(w, 'armed'));
+    const done = workers.map((w) => next(w, 'done'));
+    for (const w of workers) w.postMessage({ type: 'arm', id, via: via.name });
+    await Promise.all(armed);
     const start = performance.now();
     await call(via.base, '/addons/jsjb/org/submitHandleOrgInfo', tokens.district, {
       id,
       hostUnitId: streetUnit,
     });
     actionMs.push(performance.now() - start);
-    const times = await Promise.all(arrivals);
-    // Commit → delivery: the server stamps each message with its commit time (same clock).
-    for (const [i, t] of times.entries()) {
-      const ms = t.at - t.committed;
-      latencies.push(ms);
-      (clients[i].node === via.name ? local : remote).push(ms);
+    // Commit → receipt: the server stamps each message with its commit time (same clock).
+    for (const { results } of await Promise.all(done)) {
+      for (const r of results) {
+        latencies.push(r.ms);
+        (r.local ? local : remote).push(r.ms);
+      }
     }
   }
+  for (const w of workers) void w.terminate();
   clearInterval(sampler);
 
   const sorted = [...latencies].sort((x, y) => x - y);
@@ -242,7 +287,7 @@ async function main() {
   const pct = (p) => pctOf(sorted, p);
   const act = [...actionMs].sort((x, y) => x - y);
   const result = {
-    clients: clients.length,
+    clients: CLIENTS,
     rounds: ROUNDS,
     deliveries: latencies.length,
     p50Ms: +pct(50).toFixed(1),
@@ -275,7 +320,15 @@ async function main() {
   cleanUp(0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  cleanUp(1);
-});
+if (isMainThread) {
+  main().catch((error) => {
+    console.error(error);
+    cleanUp(1);
+  });
+} else {
+  clearTimeout(deadline);
+  clientWorker().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
