@@ -81,10 +81,14 @@ export async function mixedLoad(
       if (roll < 0.2) await timed('/addons/jsjb/lists/counts', token, {});
       else if (roll < 0.7 && queues.length > 0) {
         const menuId = queues[Math.floor(Math.random() * queues.length)];
-        const r = await timed<{ list: { id: number }[] }>('/addons/jsjb/lists/search', token, {
-          menuId,
-          pageSize: 20,
-        });
+        const r = await timed<{ list: { id: number; status: number }[] }>(
+          '/addons/jsjb/lists/search',
+          token,
+          {
+            menuId,
+            pageSize: 20,
+          },
+        );
         lastIds = r?.data?.list?.map((o) => o.id) ?? lastIds;
       } else if (roll < 0.9 && lastIds.length > 0) {
         await timed('/addons/jsjb/lists/detail', token, {
@@ -110,11 +114,14 @@ export async function mixedLoad(
   const roles: {
     user: string;
     queue: string;
+    /** The status an order of the queue must have for the steps (a queue may mix states). */
+    status: number;
     steps: (id: number) => [string, Record<string, unknown>][];
   }[] = [
     {
       user: 'dispatcher',
       queue: 'qu_dqs',
+      status: 0,
       steps: (id) => [
         ['/addons/jsjb/cy/a5HandleOrderSignInCy', { id, signType: 1 }],
         [
@@ -126,6 +133,7 @@ export async function mixedLoad(
     {
       user: 'street1',
       queue: 'jd_dqs',
+      status: 1,
       steps: (id) => [
         ['/addons/jsjb/Ft/signInFt', { id }],
         [
@@ -137,11 +145,13 @@ export async function mixedLoad(
     {
       user: 'reviewer',
       queue: 'qu_shz',
+      status: 11,
       steps: (id) => [['/addons/jsjb/district/reply', { id, pass: 1 }]],
     },
     {
       user: 'visitor',
       queue: 'hf_dhf',
+      status: 91,
       steps: (id) => [
         [
           '/addons/jsjb/updateHuifangSjs',
@@ -156,11 +166,17 @@ export async function mixedLoad(
     const shares = Math.ceil(actors / roles.length);
     const token = ctx.tokens[role.user] as string;
     while (Date.now() < until) {
-      const r = await timed<{ list: { id: number }[] }>('/addons/jsjb/lists/search', token, {
-        menuId: role.queue,
-        pageSize: 100,
-      });
-      const mine = (r?.data?.list ?? []).filter((o) => o.id % shares === share);
+      const r = await timed<{ list: { id: number; status: number }[] }>(
+        '/addons/jsjb/lists/search',
+        token,
+        {
+          menuId: role.queue,
+          pageSize: 100,
+        },
+      );
+      const mine = (r?.data?.list ?? []).filter(
+        (o) => o.id % shares === share && o.status === role.status,
+      );
       if (mine.length === 0) {
         await sleep(500);
         continue;
