@@ -120,6 +120,7 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
           <Space wrap align="start">
             <Form.Item
               name="callerName"
+              required
               label={t('workOrders.intake.callerName')}
               rules={[rule('callerName', (v) => checkText(v, LIMITS.callerName))]}
             >
@@ -127,6 +128,7 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
             </Form.Item>
             <Form.Item
               name="callerPhone"
+              required
               label={t('workOrders.intake.callerPhone')}
               rules={[rule('callerPhone', checkPhone)]}
             >
@@ -146,6 +148,7 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
           </Space>
           <Form.Item
             name="title"
+            required
             label={t('workOrders.intake.orderTitle')}
             rules={[rule('orderTitle', (v) => checkText(v, LIMITS.title))]}
           >
@@ -153,6 +156,7 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
           </Form.Item>
           <Form.Item
             name="majorContent"
+            required
             label={t('workOrders.intake.majorContent')}
             rules={[
               rule('majorContent', (v) =>
@@ -216,6 +220,7 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
           <Space wrap align="start">
             <Form.Item
               name="address"
+              required
               label={t('workOrders.intake.address')}
               rules={[rule('address', (v) => checkText(v, LIMITS.address))]}
             >
