@@ -334,6 +334,19 @@ test('150 rows × 41 columns render as virtual rows and scroll smoothly', async 
   expect(stats!.p95).toBeLessThan(400);
 });
 
+test('an order number opens the order in the detail dialog (order bus)', async ({ page }) => {
+  await loginAs(page, 'dispatcher');
+  await openRoute(page, BLZ);
+  await expectRows(page, 10);
+  const row = tableRows(page).nth(2);
+  const id = await row.getAttribute('data-row-key');
+  const orderNum = (await row.locator('td[data-col="orderNum"]').textContent())!.trim();
+  await row.locator('.hl-order-link').click();
+  const dialog = page.getByTestId('order-dialog');
+  await expect(dialog.locator(`[data-testid="order-detail"][data-order-id="${id}"]`)).toBeVisible();
+  await expect(dialog.getByTestId('detail-order-num')).toHaveText(orderNum);
+});
+
 test('screenshots of a list page in Chinese and English', async ({ page }) => {
   await loginAs(page, 'dispatcher');
   await openRoute(page, DQS);
