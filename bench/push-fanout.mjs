@@ -231,15 +231,20 @@ async function main() {
         },
       }),
   );
+  for (const w of workers) {
+    w.on('error', (error) => {
+      console.error(error);
+      cleanUp(1);
+    });
+  }
   const next = (worker, type) =>
-    new Promise((resolve, reject) => {
+    new Promise((resolve) => {
       const onMessage = (m) => {
         if (m.type !== type) return;
         worker.off('message', onMessage);
         resolve(m);
       };
       worker.on('message', onMessage);
-      worker.once('error', reject);
     });
   await Promise.all(workers.map((w) => next(w, 'ready')));
   log(
