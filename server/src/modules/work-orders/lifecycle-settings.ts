@@ -22,7 +22,11 @@ const positive = (value: string | undefined, fallback: number) => {
 };
 
 export async function loadWorkflowConfig(db: Db): Promise<WorkflowConfig> {
-  const v = await getValues(db, 'jsjb');
+  return workflowConfigFrom(await getValues(db, 'jsjb'));
+}
+
+/** The workflow settings from the `jsjb` config values (already read). */
+export function workflowConfigFrom(v: Record<string, string>): WorkflowConfig {
   const d = DEFAULT_TIME_LIMITS;
   const mode = v.overdue_warning_mode as OverdueMode;
   return {

@@ -10,9 +10,10 @@ import type { AppContext } from '../../context';
 import type { MenuRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
-import { menuFor } from '../menu/menu.service';
+import { allMenuRows, visibleMenus } from '../menu/menu.service';
 import { actorFrom } from './actor';
-import { loadWorkflowConfig, queueContextFor } from './lifecycle-settings';
+import { queueContextFor, workflowConfigFrom } from './lifecycle-settings';
+import { getValues } from '../config/config.repository';
 import { rowScope, type RowScope } from './scope-sql';
 
 /** OpenAPI tag of the work-order reads (docs/api.md "Work-order lists and counts"). */
@@ -43,10 +44,13 @@ export async function readerFor(
   menuRows?: readonly MenuRow[],
 ): Promise<Reader> {
   const now = ctx.now();
-  const [config, rows] = await Promise.all([
-    loadWorkflowConfig(ctx.db),
-    menuRows ? Promise.resolve(menuRows) : menuFor(ctx, auth),
+  // One read of the config serves both the workflow settings and the menu's switches.
+  const [values, allMenus] = await Promise.all([
+    getValues(ctx.db, 'jsjb'),
+    menuRows ? Promise.resolve(null) : allMenuRows(ctx.db),
   ]);
+  const config = workflowConfigFrom(values);
+  const rows = menuRows ?? visibleMenus(allMenus ?? [], auth, values);
   const actor = actorFrom(auth);
   return {
     auth,
