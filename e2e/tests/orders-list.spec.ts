@@ -74,6 +74,46 @@ test('the filter lives in the URL: a reload and a shared link show the same list
   await expect(page).toHaveURL(new RegExp(`keyword=${encodeURIComponent(keyword)}`));
 });
 
+test('a link with every kind of filter shows them in the bar and lists what the server lists', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const hosts = await call<{ list: { children: { id: number; name: string }[] }[] }>(
+    request,
+    'org/queryOrgInfoHdTree',
+    token,
+  );
+  const host = hosts.list[0]!.children[0]!;
+  const query = {
+    status: '1,11',
+    urgency: 'general',
+    hostUnitId: String(host.id),
+    isKeyAppeal: '0',
+    callTimeFrom: '2025-01-01',
+    callTimeTo: '2030-12-31',
+  };
+  const expected = await listOf(request, token, { ...query, menuId: 'qu_blz', pageSize: 10 });
+  expect(expected.totalCount).toBeGreaterThan(0);
+  await page.goto(`/#/jsjb/district/qu_blz?${new URLSearchParams(query).toString()}`);
+  await expect.poll(() => shownTotal(page)).toBe(expected.totalCount);
+  const bar = listView(page).getByTestId('order-filter');
+  await expect(bar.locator('.ant-select-selection-item').filter({ hasText: '办理中' })).toHaveCount(
+    1,
+  );
+  await expect(bar.locator('.ant-select-selection-item').filter({ hasText: '一般' })).toHaveCount(
+    1,
+  );
+  // the "more filters" part opens by itself when the link uses it
+  await expect(bar.getByText(host.name)).toBeVisible();
+  await expect(
+    bar.locator('input[date-range="start"], .ant-picker-input input').first(),
+  ).toHaveValue('2025-01-01');
+  // reset clears the URL
+  await bar.getByRole('button', { name: /重\s*置/ }).click();
+  await expect(page).toHaveURL(/qu_blz$/);
+});
+
 test('page sizes 10…150; the stored list_page_size is the default', async ({ page }) => {
   await loginAs(page, 'dispatcher');
   await openRoute(page, BLZ);
