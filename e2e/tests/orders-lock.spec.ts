@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { actionsOf, clickAction, ok, openOrder, post, queue } from './support/detail-helpers';
+import { actionsOf, clickAction, openOrder, post, queue } from './support/detail-helpers';
 import { api, newSession } from './support/session';
 
 /**
