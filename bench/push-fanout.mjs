@@ -306,6 +306,21 @@ async function main() {
       nodes.map((n, i) => [n.name, { idle: +idleRss[i].toFixed(0), peak: +n.peakRss.toFixed(0) }]),
     ),
   };
+  // Lines `npm run bench` (bench/src/sections/external.ts) turns into rows of its table.
+  const resultLine = (row) => console.log(`RESULT ${JSON.stringify(row)}`);
+  const peak = Math.max(...nodes.map((n) => n.peakRss));
+  resultLine({
+    case: `commit → delivery, ${result.clients} clients, two nodes + Redis`,
+    figure: `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (load ${result.loadAverage})`,
+    target: 'p99 < 100 ms',
+    verdict: result.p99Ms < 100 ? 'met' : 'missed',
+  });
+  resultLine({
+    case: 'RSS per node with the clients bound',
+    figure: `peak ${Math.round(peak)} MB`,
+    target: '< 300 MB',
+    verdict: peak < 300 ? 'met' : 'missed',
+  });
   if (args.json) console.log(JSON.stringify(result));
   else {
     log(`deliveries: ${result.deliveries} (every client, every round)`);
