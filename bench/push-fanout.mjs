@@ -6,7 +6,7 @@
 // count message, same machine, same clock) to each client's receipt of its message, the
 // action's own HTTP time, and each node's RSS. Bounded: gives up after --timeout seconds.
 //
-// Usage: node bench/push-fanout.mjs [--clients 5000] [--rounds 20] [--timeout 240] [--json]
+// Usage: node bench/push-fanout.mjs [--clients 5000] [--rounds 20] [--timeout 600] [--json]
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/
 // hotline_push_bench — recreated by the run) and Redis (REDIS_URL, default redis://127.0.0.1:6379).
 /* global fetch */
@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
   options: {
     clients: { type: 'string', default: '5000' },
     rounds: { type: 'string', default: '20' },
-    timeout: { type: 'string', default: '240' },
+    timeout: { type: 'string', default: '600' },
     json: { type: 'boolean', default: false },
   },
 });
