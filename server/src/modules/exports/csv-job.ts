@@ -85,6 +85,7 @@ export async function runCsvJob(
     for await (const chunk of exportChunks(ctx.db, prepared.where, {
       now: prepared.env.now,
       needs: needsOf(keys),
+      names: prepared.env.names,
     })) {
       for (const row of chunk) await put(values(row, ++rows).map(csvCell));
       await repo.updateRecord(ctx.db, id, { rows });

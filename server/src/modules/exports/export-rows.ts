@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import type { Db } from '../../context';
-import { hydrateOrders, type HydratedOrder } from '../work-orders/list.repository';
+import type { WorkOrdersTable } from '../../db/schema';
+import type { HydratedOrder } from '../work-orders/list.repository';
 import type { OrdersWhere } from '../work-orders/queue-sql';
+import { sideFacts } from './export-facts';
 
 /**
  * The rows of an export, read in keyset-paged chunks (call time, then id, newest first — the
@@ -11,7 +12,80 @@ import type { OrdersWhere } from '../work-orders/queue-sql';
  * merges, user names) are loaded per chunk, only when a chosen column needs them.
  */
 
-export const CHUNK_ROWS = 2000;
+export const CHUNK_ROWS = 4000;
+
+/** Every column of an order but the search text (the columns lists show). */
+const COLUMNS = [
+  'id',
+  'order_num',
+  'district_case_num',
+  'handle_code',
+  'type_id',
+  'title',
+  'major_content',
+  'caller_name',
+  'caller_phone',
+  'caller_count',
+  'caller_subject',
+  'address',
+  'community_unit_id',
+  'category_id',
+  'labels',
+  'seven_five_category',
+  'order_nature',
+  'urgency',
+  'risk_level',
+  'status',
+  'main_org_status',
+  'huifang_state',
+  'need_review_status',
+  'host_unit_id',
+  'dispatch_type',
+  'dispatcher_id',
+  'assigned_staff',
+  'call_time',
+  'system_sign_time',
+  'dispatch_time',
+  'host_sign_time',
+  'refuse_deadline',
+  'handling_limit_hours',
+  'deadline',
+  'reply_time',
+  'reply_content',
+  'reply_contacted',
+  'reply_resolved',
+  'city_reply_time',
+  'closed_time',
+  'visit_count',
+  'visit_time',
+  'visit_result',
+  'visit_contacted',
+  'visit_resolved',
+  'visit_remark',
+  'assessment_type',
+  'tichu_type',
+  'is_key_appeal',
+  'is_supervised',
+  'merged_into_id',
+  'is_second_visit',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'visit_host_contacted',
+  'supervise_count',
+  'remarks',
+  'co_host_unit_ids',
+  'source_ref',
+] as const satisfies readonly Exclude<keyof WorkOrdersTable, 'search_text'>[];
+
+/**
+ * Names come from small lookup tables read once per export (units, categories), not from joins
+ * per row: one chunk is one indexed range read of work_orders plus its lock.
+ */
+export interface Names {
+  unit(id: number | null): string | null;
+  categoryPath(id: number | null): string | null;
+}
 
 export interface VisitFact {
   attempt: number;
@@ -80,13 +154,25 @@ interface Cursor {
   id: number;
 }
 
-async function chunkIds(
+async function chunkRows(
   db: Db,
   where: readonly OrdersWhere[],
   after: Cursor | null,
   limit: number,
-): Promise<{ id: number; call_time: Date }[]> {
-  let q = db.selectFrom('work_orders').select(['work_orders.id', 'work_orders.call_time']);
+  now: Date,
+) {
+  let q = db
+    .selectFrom('work_orders')
+    .leftJoin('order_locks as lk', (join) =>
+      join.onRef('lk.order_id', '=', 'work_orders.id').on('lk.expires_at', '>', now),
+    )
+    .leftJoin('users as lu', 'lu.id', 'lk.user_id')
+    .select(COLUMNS.map((c) => `work_orders.${c}` as const))
+    .select([
+      'lk.user_id as lock_user_id',
+      'lu.realname as lock_user_name',
+      'lk.expires_at as lock_expires_at',
+    ]);
   for (const w of where) q = q.where(w);
   if (after) {
     q = q.where((eb) =>
@@ -104,107 +190,35 @@ async function chunkIds(
     .execute();
 }
 
-const groupBy = <T extends { order_id: number }>(rows: readonly T[]) => {
-  const out = new Map<number, T[]>();
-  for (const r of rows) {
-    const list = out.get(r.order_id);
-    if (list) list.push(r);
-    else out.set(r.order_id, [r]);
-  }
-  return out;
-};
-
-async function sideFacts(db: Db, ids: number[], needs: Needs) {
-  const none = Promise.resolve([]);
-  const [visits, requests, events, files, merges] = await Promise.all([
-    needs.visits
-      ? db
-          .selectFrom('order_visits as v')
-          .leftJoin('users as u', 'u.id', 'v.visitor_id')
-          .select([
-            'v.order_id',
-            'v.attempt',
-            'v.created_at',
-            'v.reached',
-            'v.host_contacted',
-            'v.resolved',
-            'v.satisfaction',
-            'v.remark',
-            'u.realname',
-          ])
-          .where('v.order_id', 'in', ids)
-          .orderBy('v.order_id')
-          .orderBy('v.attempt')
-          .orderBy('v.id')
-          .execute()
-      : none,
-    needs.requests
-      ? sql<{
-          order_id: number;
-          ext_count: number;
-          ext_hours: number;
-          ext_reason: string | null;
-          exc_status: number | null;
-          exc_reason: string | null;
-        }>`
-          SELECT order_id,
-            count(*) FILTER (WHERE kind = 'extension')::int AS ext_count,
-            coalesce(sum(hours) FILTER (WHERE kind = 'extension' AND status = 2), 0)::int AS ext_hours,
-            (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'extension'))[1] AS ext_reason,
-            (array_agg(status ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_status,
-            (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_reason
-          FROM order_requests WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
-          .execute(db)
-          .then((r) => r.rows)
-      : none,
-    needs.events
-      ? sql<{ order_id: number; events: number; returns: number; rejects: number; notes: number }>`
-          SELECT order_id, count(*)::int AS events,
-            count(*) FILTER (WHERE action = 'apply_return')::int AS returns,
-            count(*) FILTER (WHERE action = 'reject_reply')::int AS rejects,
-            count(*) FILTER (WHERE action = 'add_note')::int AS notes
-          FROM order_events WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
-          .execute(db)
-          .then((r) => r.rows)
-      : none,
-    needs.attachments
-      ? sql<{ order_id: number; n: number }>`
-          SELECT order_id, count(*)::int AS n FROM order_attachments
-          WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
-          .execute(db)
-          .then((r) => r.rows)
-      : none,
-    needs.merges
-      ? sql<{ order_id: number; merged_in: number; into_num: string | null }>`
-          SELECT o.id AS order_id,
-            (SELECT count(*)::int FROM order_merges m WHERE m.into_order_id = o.id) AS merged_in,
-            (SELECT t.order_num FROM work_orders t WHERE t.id = o.merged_into_id) AS into_num
-          FROM work_orders o WHERE o.id = ANY(${ids}::int[])`
-          .execute(db)
-          .then((r) => r.rows)
-      : none,
-  ]);
-  return {
-    visits: groupBy(visits),
-    requests: new Map(requests.map((r) => [r.order_id, r])),
-    events: new Map(events.map((r) => [r.order_id, r])),
-    files: new Map(files.map((r) => [r.order_id, r.n])),
-    merges: new Map(merges.map((r) => [r.order_id, r])),
-  };
-}
-
-async function loadChunk(db: Db, ids: number[], now: Date, needs: Needs): Promise<ExportRow[]> {
-  const [hydrated, facts] = await Promise.all([
-    hydrateOrders(db, ids, now),
-    sideFacts(db, ids, needs),
-  ]);
-  return hydrated.map((h) => {
-    const id = h.row.id;
+async function loadChunk(
+  db: Db,
+  chunk: Awaited<ReturnType<typeof chunkRows>>,
+  names: Names,
+  needs: Needs,
+): Promise<ExportRow[]> {
+  const facts = await sideFacts(
+    db,
+    chunk.map((r) => r.id),
+    needs,
+  );
+  return chunk.map((r) => {
+    const { lock_user_id, lock_user_name, lock_expires_at, ...row } = r;
+    const id = row.id;
     const req = facts.requests.get(id);
-    const ev = facts.events.get(id);
     const merge = facts.merges.get(id);
+    const coHosts = row.co_host_unit_ids.map((u) => names.unit(u)).filter((n) => n !== null);
     return {
-      ...h,
+      row,
+      extras: {
+        organizerName: names.unit(row.host_unit_id),
+        subordinateName: coHosts.length > 0 ? coHosts.join('、') : null,
+        communityName: names.unit(row.community_unit_id),
+        categoryPath: names.categoryPath(row.category_id),
+        lock:
+          lock_user_id !== null && lock_expires_at !== null
+            ? { userId: lock_user_id, userName: lock_user_name ?? '', expiresAt: lock_expires_at }
+            : null,
+      },
       visits: (facts.visits.get(id) ?? []).map((v) => ({
         attempt: v.attempt,
         createdAt: v.created_at,
@@ -224,7 +238,7 @@ async function loadChunk(db: Db, ids: number[], now: Date, needs: Needs): Promis
             exclusionReason: req.exc_reason,
           }
         : undefined,
-      events: ev,
+      events: facts.events.get(id),
       attachments: facts.files.get(id) ?? 0,
       mergedIn: merge?.merged_in ?? 0,
       mergedIntoNum: merge?.into_num ?? null,
@@ -239,23 +253,16 @@ async function loadChunk(db: Db, ids: number[], now: Date, needs: Needs): Promis
 export async function* exportChunks(
   db: Db,
   where: readonly OrdersWhere[],
-  options: { now: Date; needs: Needs; chunk?: number },
+  options: { now: Date; needs: Needs; names: Names; chunk?: number },
 ): AsyncGenerator<ExportRow[]> {
   const size = options.chunk ?? CHUNK_ROWS;
   const fetch = async (after: Cursor | null) => {
-    const ids = await chunkIds(db, where, after, size);
-    const last = ids[ids.length - 1];
-    const rows = ids.length
-      ? await loadChunk(
-          db,
-          ids.map((r) => r.id),
-          options.now,
-          options.needs,
-        )
-      : [];
+    const chunk = await chunkRows(db, where, after, size, options.now);
+    const last = chunk[chunk.length - 1];
+    const rows = chunk.length ? await loadChunk(db, chunk, options.names, options.needs) : [];
     return {
       rows,
-      next: ids.length === size && last ? { callTime: last.call_time, id: last.id } : null,
+      next: chunk.length === size && last ? { callTime: last.call_time, id: last.id } : null,
     };
   };
   let pending = fetch(null);

@@ -8,7 +8,7 @@ import {
   type Lang,
 } from '@hotline/domain';
 import { VALUE_NAMES, nameOf } from './export-labels';
-import type { ExportRow, VisitFact } from './export-rows';
+import type { ExportRow, Names, VisitFact } from './export-rows';
 import type { CellValue } from './xlsx-writer';
 
 /**
@@ -37,6 +37,7 @@ export interface ExportEnv {
   categoryCodes: ReadonlyMap<number, string>;
   userNames: ReadonlyMap<number, string>;
   districtName: string;
+  names: Names;
 }
 
 type Getter = (r: ExportRow, env: ExportEnv, seq: number) => CellValue;

@@ -152,7 +152,7 @@ export async function failAbandonedJobs(db: Db, at: Date): Promise<void> {
 export async function exportLookups(db: Db) {
   const [units, categories] = await Promise.all([
     db.selectFrom('units').select(['id', 'name', 'kind', 'code', 'parent_id']).execute(),
-    db.selectFrom('problem_categories').select(['id', 'code']).execute(),
+    db.selectFrom('problem_categories').select(['id', 'code', 'name', 'parent_id']).execute(),
   ]);
   return { units, categories };
 }

@@ -50,9 +50,31 @@ export async function envFor(
     auth.unit.kind === 'community' || auth.unit.kind === 'village'
       ? (auth.unit.parentId ?? auth.unit.id)
       : auth.unit.id;
+  const cats = new Map(categories.map((c) => [c.id, c]));
+  const paths = new Map<number, string>();
+  const categoryPath = (id: number | null): string | null => {
+    if (id === null) return null;
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const parts: string[] = [];
+    for (
+      let c = cats.get(id);
+      c && parts.length < 10;
+      c = c.parent_id === null ? undefined : cats.get(c.parent_id)
+    ) {
+      parts.unshift(c.name);
+    }
+    const path = parts.join('->');
+    paths.set(id, path);
+    return path;
+  };
   return {
     lang,
     now,
+    names: {
+      unit: (id) => (id === null ? null : (unitMap.get(id)?.name ?? null)),
+      categoryPath,
+    },
     fullPhones: seesFullPhones({ admin: auth.acl.admin, rules: auth.rules }),
     seesLocks: seesLocks(auth),
     unitId: actorUnit,
@@ -155,6 +177,7 @@ export async function writeXlsx(
     for await (const chunk of exportChunks(ctx.db, prepared.where, {
       now: prepared.env.now,
       needs: needsOf(keys),
+      names: prepared.env.names,
     })) {
       for (const row of chunk) {
         if (sink.destroyed) throw new Error('the client went away');

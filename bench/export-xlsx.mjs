@@ -1,0 +1,186 @@
+// node --import tsx bench/export-xlsx.mjs [--orders 1000000] [--xlsx 100000] [--keep]
+//
+// Export benchmark (issue 7). Creates a scratch PostgreSQL database bench_export_<hex> on
+// BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the
+// demo organisation and accounts, and fills `--orders` work orders with SQL (generate_series;
+// the text-search GIN indexes are dropped first — the export never uses them). Then, through
+// the real HTTP server in this process:
+//   1. exportExcel of `--xlsx` rows (status 91) × every export column, read by a streaming
+//      client and discarded: rows per second and the process's peak RSS;
+//   2. initCsv of every order (the 1,000,000-row job), polled to the end: time, rows per
+//      second, RSS sampled during the job (peak, and growth from the first to the last tenth).
+// The database is dropped at the end (also on failure) unless --keep.
+/* global fetch, setInterval, clearInterval */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { EXPORT_COLUMN_KEYS } from '@hotline/domain';
+import { buildApp } from '../server/src/app';
+import { openDatabase } from '../server/src/db/connect';
+import { migrate } from '../server/src/db/migrate';
+import { SimulatedSmsProvider } from '../server/src/modules/auth/sms-provider';
+import { DEMO_PASSWORD, seedBase, seedDemoIfEmpty } from '../server/src/seed/index';
+import { testSettings } from '../server/src/settings';
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    xlsx: { type: 'string', default: '100000' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ORDERS = Number(args.orders);
+const XLSX_ROWS = Number(args.xlsx);
+if (!(XLSX_ROWS * 10 <= ORDERS)) throw new Error('--xlsx must be at most a tenth of --orders');
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `bench_export_${randomBytes(4).toString('hex')}`;
+const MB = 1024 * 1024;
+
+let peak = 0;
+const samples = [];
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage().rss;
+  peak = Math.max(peak, rss);
+  samples.push(rss);
+}, 50);
+const resetPeak = () => {
+  peak = process.memoryUsage().rss;
+  samples.length = 0;
+};
+
+async function admin(sqlText) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sqlText);
+  } finally {
+    await c.end();
+  }
+}
+
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+await admin(
+  `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+);
+let handle;
+let app;
+try {
+  handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  await migrate(handle.db);
+  await seedBase(handle.db);
+  await seedDemoIfEmpty(handle.db, { orders: 0, now: new Date() });
+
+  const fill = new pg.Client({ connectionString: url.toString() });
+  await fill.connect();
+  let t0 = Date.now();
+  const { rows: gin } = await fill.query(
+    `SELECT indexname FROM pg_indexes WHERE tablename = 'work_orders' AND indexdef ~* 'using (gin|gist)'`,
+  );
+  for (const r of gin) await fill.query(`DROP INDEX ${r.indexname}`);
+  // The per-row tally trigger is for queue counts, which this benchmark does not read.
+  await fill.query('ALTER TABLE work_orders DISABLE TRIGGER USER');
+  await fill.query(`
+    INSERT INTO work_orders (order_num, district_case_num, type_id, title, major_content, caller_name,
+      caller_phone, address, category_id, order_nature, urgency, status, main_org_status,
+      huifang_state, host_unit_id, dispatch_type, call_time, system_sign_time, dispatch_time,
+      host_sign_time, handling_limit_hours, deadline, reply_time, reply_content, reply_contacted,
+      reply_resolved, closed_time, visit_count, visit_time, visit_result, visit_contacted,
+      visit_host_contacted, visit_resolved, labels)
+    SELECT 'B' || lpad(i::text, 9, '0'), 'QYB' || i, 1,
+      '关于' || (ARRAY['小区供暖','道路破损','噪音扰民','垃圾清运','停车管理'])[1 + i % 5] || '的诉求 ' || i,
+      '市民反映' || repeat('近期所在小区存在问题，影响正常生活，请尽快处理。', 1 + i % 4),
+      (ARRAY['张','王','李','赵','刘'])[1 + i % 5] || '先生', '13' || lpad((i % 1000000000)::text, 9, '0'),
+      '北京市某区某街道' || (i % 300) || '号', cat.a[1 + i % array_length(cat.a, 1)],
+      'complaint', 'general', CASE WHEN i % 10 = 0 THEN 91 ELSE 92 END, 72, CASE WHEN i % 10 = 0 THEN 2 ELSE 1 END,
+      u.a[1 + i % array_length(u.a, 1)], '直派', ts, ts + interval '1 hour', ts + interval '2 hours', ts + interval '5 hours', 168,
+      ts + interval '170 hours', ts + interval '50 hours', '已联系诉求人并处理完毕。', true, i % 3 <> 0,
+      CASE WHEN i % 10 = 0 THEN NULL ELSE ts + interval '80 hours' END, 1, ts + interval '72 hours',
+      (ARRAY['satisfied','basic','unsatisfied'])[1 + i % 3], true, true, i % 3 <> 0, ARRAY['噪音']
+    FROM generate_series(1, ${ORDERS}) AS i
+    CROSS JOIN LATERAL (SELECT timestamptz '2026-01-01 00:00+08' + (i * interval '17 seconds') AS ts) t
+    CROSS JOIN (SELECT array_agg(id ORDER BY id) AS a FROM units
+                WHERE kind IN ('street', 'town', 'department')) u
+    CROSS JOIN (SELECT array_agg(id ORDER BY id) AS a FROM problem_categories) cat`);
+  await fill.query('ALTER TABLE work_orders ENABLE TRIGGER USER');
+  await fill.query('ANALYZE work_orders');
+  await fill.end();
+  const fillSeconds = (Date.now() - t0) / 1000;
+  console.log(`filled ${ORDERS.toLocaleString()} orders in ${fillSeconds.toFixed(1)} s`);
+
+  const ctx = {
+    db: handle.db,
+    settings: testSettings({ dataDir: `/tmp/${name}` }),
+    sms: new SimulatedSmsProvider(),
+    now: () => new Date(),
+  };
+  app = await buildApp(ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${address}/api/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  }).then((r) => r.json());
+  const headers = {
+    authorization: `Bearer ${login.data.token}`,
+    'content-type': 'application/json',
+  };
+
+  // 1. XLSX: XLSX_ROWS rows × every column, streamed to a client that discards it.
+  globalThis.gc?.();
+  resetPeak();
+  const rssBefore = process.memoryUsage().rss;
+  t0 = Date.now();
+  const res = await fetch(`${address}/api/addons/jsjb/export/exportExcel`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ columns: EXPORT_COLUMN_KEYS, filter: { status: [91] } }),
+  });
+  if (res.status !== 200) throw new Error(`exportExcel ${res.status}: ${await res.text()}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  const xlsxSeconds = (Date.now() - t0) / 1000;
+  const rows = Number(res.headers.get('x-export-rows'));
+  console.log(
+    `xlsx: ${rows.toLocaleString()} rows × ${EXPORT_COLUMN_KEYS.length} columns in ${xlsxSeconds.toFixed(2)} s = ` +
+      `${Math.round(rows / xlsxSeconds).toLocaleString()} rows/s, ${(bytes / MB).toFixed(1)} MB file, ` +
+      `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB`,
+  );
+
+  // 2. CSV job over every order.
+  globalThis.gc?.();
+  resetPeak();
+  t0 = Date.now();
+  const init = await fetch(`${address}/api/addons/jsjb/export/initCsv`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ columns: EXPORT_COLUMN_KEYS.slice(0, 40), filter: {} }),
+  }).then((r) => r.json());
+  if (init.code !== 200) throw new Error(`initCsv: ${init.msg}`);
+  let job = init.data.job;
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise((r) => setTimeout(r, 500));
+    job = (
+      await fetch(`${address}/api/addons/jsjb/export/queryExportInfo`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ jobId: job.id }),
+      }).then((r) => r.json())
+    ).data.job;
+  }
+  const csvSeconds = (Date.now() - t0) / 1000;
+  const tenth = Math.max(1, Math.floor(samples.length / 10));
+  const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(
+    `csv job: ${job.status}, ${job.rows.toLocaleString()} rows × 40 columns in ${csvSeconds.toFixed(1)} s = ` +
+      `${Math.round(job.rows / csvSeconds).toLocaleString()} rows/s; RSS peak ${(peak / MB).toFixed(0)} MB, ` +
+      `first tenth avg ${(avg(samples.slice(0, tenth)) / MB).toFixed(0)} MB, last tenth avg ` +
+      `${(avg(samples.slice(-tenth)) / MB).toFixed(0)} MB`,
+  );
+} finally {
+  clearInterval(sampler);
+  await app?.close();
+  await handle?.close();
+  if (!args.keep) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  console.log(args.keep ? `kept database ${name}` : `dropped database ${name}`);
+}

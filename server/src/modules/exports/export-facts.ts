@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Db } from '../../context';
+import type { Needs } from './export-rows';
+
+/** Side facts of one chunk of exported orders, each one query over the chunk's ids. */
+
+const groupBy = <T extends { order_id: number }>(rows: readonly T[]) => {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.order_id);
+    if (list) list.push(r);
+    else out.set(r.order_id, [r]);
+  }
+  return out;
+};
+
+export async function sideFacts(db: Db, ids: number[], needs: Needs) {
+  const none = Promise.resolve([]);
+  const [visits, requests, events, files, merges] = await Promise.all([
+    needs.visits
+      ? db
+          .selectFrom('order_visits as v')
+          .leftJoin('users as u', 'u.id', 'v.visitor_id')
+          .select([
+            'v.order_id',
+            'v.attempt',
+            'v.created_at',
+            'v.reached',
+            'v.host_contacted',
+            'v.resolved',
+            'v.satisfaction',
+            'v.remark',
+            'u.realname',
+          ])
+          .where('v.order_id', 'in', ids)
+          .orderBy('v.order_id')
+          .orderBy('v.attempt')
+          .orderBy('v.id')
+          .execute()
+      : none,
+    needs.requests
+      ? sql<{
+          order_id: number;
+          ext_count: number;
+          ext_hours: number;
+          ext_reason: string | null;
+          exc_status: number | null;
+          exc_reason: string | null;
+        }>`
+          SELECT order_id,
+            count(*) FILTER (WHERE kind = 'extension')::int AS ext_count,
+            coalesce(sum(hours) FILTER (WHERE kind = 'extension' AND status = 2), 0)::int AS ext_hours,
+            (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'extension'))[1] AS ext_reason,
+            (array_agg(status ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_status,
+            (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_reason
+          FROM order_requests WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
+          .execute(db)
+          .then((r) => r.rows)
+      : none,
+    needs.events
+      ? sql<{ order_id: number; events: number; returns: number; rejects: number; notes: number }>`
+          SELECT order_id, count(*)::int AS events,
+            count(*) FILTER (WHERE action = 'apply_return')::int AS returns,
+            count(*) FILTER (WHERE action = 'reject_reply')::int AS rejects,
+            count(*) FILTER (WHERE action = 'add_note')::int AS notes
+          FROM order_events WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
+          .execute(db)
+          .then((r) => r.rows)
+      : none,
+    needs.attachments
+      ? sql<{ order_id: number; n: number }>`
+          SELECT order_id, count(*)::int AS n FROM order_attachments
+          WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
+          .execute(db)
+          .then((r) => r.rows)
+      : none,
+    needs.merges
+      ? sql<{ order_id: number; merged_in: number; into_num: string | null }>`
+          SELECT o.id AS order_id,
+            (SELECT count(*)::int FROM order_merges m WHERE m.into_order_id = o.id) AS merged_in,
+            (SELECT t.order_num FROM work_orders t WHERE t.id = o.merged_into_id) AS into_num
+          FROM work_orders o WHERE o.id = ANY(${ids}::int[])`
+          .execute(db)
+          .then((r) => r.rows)
+      : none,
+  ]);
+  return {
+    visits: groupBy(visits),
+    requests: new Map(requests.map((r) => [r.order_id, r])),
+    events: new Map(events.map((r) => [r.order_id, r])),
+    files: new Map(files.map((r) => [r.order_id, r.n])),
+    merges: new Map(merges.map((r) => [r.order_id, r])),
+  };
+}
