@@ -81,6 +81,21 @@ test('two contexts contend for one lock', async ({ browser, request }) => {
   await expect(seenByA.getByTestId('detail-lock')).toContainText(reviewer.realname);
   expect(await actionsOf(seenByA)).toEqual([]);
 
+  // leaving the page altogether (a reload) releases B's lock too
+  await b.page.reload();
+  await expect(b.page.locator('[data-layout]')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const body = await post<{ list: { id: number }[] }>(
+        request,
+        '/api/addons/jsjb/Assignlock/getMyOrders',
+        b.token,
+        { pageNo: 1, pageSize: 100 },
+      );
+      return body.data.list.map((o) => o.id);
+    })
+    .not.toContain(order.id);
+
   await a.close();
   await b.close();
 });

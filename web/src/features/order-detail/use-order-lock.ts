@@ -1,5 +1,7 @@
 import { useCallback, useEffect } from 'react';
+import { getToken } from '../../lib/storage';
 import { releaseLock, takeLock } from '../order-actions/api';
+import { UNLOCK_PATH } from '../order-actions/action-table';
 
 /** Orders whose lock this page took and still holds (the dialog's content outlives its closing). */
 const held = new Set<number>();
@@ -9,6 +11,24 @@ export async function releaseHeldLock(id: number): Promise<void> {
   if (!held.delete(id)) return;
   await releaseLock(id);
 }
+
+/**
+ * Leaving the page (reload, closing the tab) releases the locks it holds: a keep-alive request
+ * outlives the page (a beacon could not carry the bearer token).
+ */
+function releaseAllOnLeave() {
+  const token = getToken();
+  for (const id of held) {
+    void fetch(`/api${UNLOCK_PATH}`, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token ?? ''}` },
+      body: JSON.stringify({ id }),
+    }).catch(() => undefined);
+  }
+  held.clear();
+}
+if (typeof window !== 'undefined') window.addEventListener('pagehide', releaseAllOnLeave);
 
 /** Actions that do not lock: a note or a supervision must not block the host (docs/workflow.md). */
 const NO_LOCK = new Set(['add_note', 'supervise']);
