@@ -246,7 +246,8 @@ export function maskPhone(phone: string): string {
   const p = phone.trim();
   if (p === '') return '';
   if (/^1\d{10}$/.test(p)) return `${p.slice(0, 3)}****${p.slice(7)}`;
-  const fixed = /^(0\d{2,3})(-?)(\d{7,8})$/.exec(p);
+  // Area codes: 010 and 02x have three digits, the others four.
+  const fixed = /^(01\d|02\d|0[3-9]\d{2})(-?)(\d{7,8})$/.exec(p);
   if (fixed) return `${fixed[1]}${fixed[2]}****${fixed[3]!.slice(-4)}`;
   if (p.length <= 4) return '*'.repeat(p.length);
   const keep = p.length >= 7 ? 4 : 2;
