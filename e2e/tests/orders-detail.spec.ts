@@ -286,3 +286,33 @@ test('attachments: images and PDFs are previewed, other files downloaded', async
   await txt.getByRole('button', { name: '下载' }).click();
   expect((await download).suggestedFilename()).toBe('情况说明.txt');
 });
+
+test('edit sends only the changed field; nothing changed is said before sending', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  const { list } = await queue(request, token, 'qu_blz');
+  const order = list[2]!;
+  const dialog = await openOrder(page, order.id);
+  await clickAction(dialog, 'edit');
+  const panel = dialog.getByTestId('action-panel');
+  await panel.getByTestId('action-submit').click();
+  await expect(panel.getByTestId('action-error')).toHaveText('没有修改任何内容');
+  await panel.getByTestId('field-callerPhone').fill('12345');
+  await panel.getByTestId('action-submit').click();
+  await expect(panel.getByText('请输入正确的手机号或固定电话')).toBeVisible();
+  await panel.getByTestId('field-callerPhone').fill('010-62345678');
+  await panel.getByTestId('action-submit').click();
+  await expect(panel).toHaveCount(0);
+  await expect(dialog.locator('[data-field="callerPhone"]')).toHaveText('010-62345678');
+  const detail = await ok<{ timeline: { action: string; comment: string }[] }>(
+    request,
+    '/api/addons/jsjb/lists/detail',
+    token,
+    { id: order.id },
+  );
+  const edit = detail.timeline.filter((e) => e.action === 'edit').pop();
+  expect(edit?.comment).toContain('010-62345678');
+  expect(edit?.comment).not.toContain('title');
+});
