@@ -1,6 +1,7 @@
 import type { ExportFormat } from '@hotline/domain';
 import { request, RequestError } from '../../lib/request';
 import { getToken } from '../../lib/storage';
+import { fileNameOf } from './export-rules';
 
 /** The export endpoints of docs/api.md "Exports and reports". */
 export const EXPORT_BASE = '/addons/jsjb/export';
@@ -33,14 +34,6 @@ export function setExportLanguage(lang: string): void {
   language = lang;
 }
 
-function fileNameOf(res: Response, fallback: string): string {
-  const cd = res.headers.get('content-disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="([^"]+)"/i.exec(cd);
-  return plain?.[1] ?? fallback;
-}
-
 /**
  * A binary answer (xlsx, csv, docx) fetched with the bearer token and handed to the browser as a
  * download. An error answers with the JSON envelope: its `msg` becomes the thrown error.
@@ -49,7 +42,7 @@ export async function downloadFile(
   path: string,
   init: { method: 'GET' | 'POST'; body?: unknown },
   fallbackName: string,
-): Promise<{ fileName: string; size: number; masked: boolean }> {
+): Promise<{ fileName: string; size: number; masked: boolean; rows?: number }> {
   const headers: Record<string, string> = {
     'accept-language': language,
     authorization: `Bearer ${getToken() ?? ''}`,
@@ -65,7 +58,7 @@ export async function downloadFile(
     throw new RequestError(env.msg, env.code, res.status);
   }
   const blob = await res.blob();
-  const fileName = fileNameOf(res, fallbackName);
+  const fileName = fileNameOf(res.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -74,7 +67,13 @@ export async function downloadFile(
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { fileName, size: blob.size, masked: res.headers.get('x-export-masked') === '1' };
+  const rows = res.headers.get('x-export-rows');
+  return {
+    fileName,
+    size: blob.size,
+    masked: res.headers.get('x-export-masked') === '1',
+    ...(rows ? { rows: Number(rows) } : {}),
+  };
 }
 
 export const exportExcel = (body: ExportRequest) =>

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { replaceGroup } from '../export-rules';
 import {
   DEFAULT_EXPORT_COLUMNS,
   EXPORT_COLUMNS,
@@ -14,15 +15,8 @@ export function ColumnPicker(props: { value: string[]; onChange: (keys: string[]
   const { t, i18n } = useTranslation();
   const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
   const picked = new Set(props.value);
-  const ordered = (keys: Set<string>) =>
-    EXPORT_COLUMNS.filter((c) => keys.has(c.key)).map((c) => c.key);
-  const setGroup = (group: ExportGroup, keys: string[]) => {
-    const next = new Set(
-      [...picked].filter((k) => EXPORT_COLUMNS.find((c) => c.key === k)?.group !== group),
-    );
-    keys.forEach((k) => next.add(k));
-    props.onChange(ordered(next));
-  };
+  const setGroup = (group: ExportGroup, keys: string[]) =>
+    props.onChange(replaceGroup(props.value, group, keys));
   return (
     <div data-testid="export-columns">
       <Space style={{ marginBottom: 8 }}>

@@ -13,6 +13,7 @@ import {
   setExportLanguage,
   type ExportJob,
 } from '../api';
+import { exportRequestBody, jobPercent } from '../export-rules';
 import { ColumnPicker } from './ColumnPicker';
 
 export interface ExportDialogProps {
@@ -56,11 +57,7 @@ export function ExportDialog({ open, onClose, filter, menuId, selectedIds }: Exp
     };
   }, [open]);
 
-  const body = () => ({
-    columns,
-    filter: { ...filter, ...(menuId ? { menuId } : {}) },
-    ...(selected.length > 0 ? { ids: selected } : {}),
-  });
+  const body = () => exportRequestBody(columns, filter, menuId, selected);
 
   const poll = (id: number) => {
     timer.current = setTimeout(() => {
@@ -86,14 +83,18 @@ export function ExportDialog({ open, onClose, filter, menuId, selectedIds }: Exp
       if (format !== 'docx') void savePickedColumns(columns).catch(() => undefined);
       if (format === 'xlsx') {
         const r = await exportExcel(body());
-        setPhase({ kind: 'done', masked: r.masked });
+        setPhase({
+          kind: 'done',
+          masked: r.masked,
+          ...(r.rows !== undefined ? { rows: r.rows } : {}),
+        });
       } else if (format === 'csv') {
         const job = await initCsv(body());
         setPhase({ kind: 'job', job });
         poll(job.id);
       } else {
         const r = await exportWord(selected);
-        setPhase({ kind: 'done', masked: r.masked });
+        setPhase({ kind: 'done', masked: r.masked, rows: selected.length });
       }
     } catch (e) {
       setPhase({ kind: 'failed', msg: (e as Error).message });
@@ -159,7 +160,7 @@ function ExportStatus({ phase }: { phase: Phase }) {
   }
   if (phase.kind === 'job') {
     const { job } = phase;
-    const pct = job.total ? Math.min(99, Math.floor((job.rows / job.total) * 100)) : 0;
+    const pct = jobPercent(job);
     return (
       <div data-testid="export-progress">
         <Progress percent={pct} status="active" />
