@@ -29,6 +29,9 @@ export function LocalizedAntd({ children }: { children: ReactNode }) {
         token: { colorPrimary: primary, colorLink: primary, borderRadius: 6 },
         components: {
           Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)' },
+          // Below dropdown menus (1050): the hint of a neighbouring header button must never
+          // cover the items of an open menu (it did, and swallowed clicks on them).
+          Tooltip: { zIndexPopup: 1040 },
         },
       }}
     >
