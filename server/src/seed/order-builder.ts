@@ -47,14 +47,18 @@ export interface OrderBuilderOptions {
 }
 
 export interface OrderBuilder {
-  build(stage: Stage): BuiltOrder;
+  /**
+   * One order in `stage`. Randomness comes from `rng` (default: the builder's own), so a
+   * caller can give each order its own seeded generator and rebuild it identically later.
+   */
+  build(stage: Stage, rng?: Rng): BuiltOrder;
 }
 
 /** Reads the categories and people the orders refer to; consumes `rng` like the demo always did. */
 export async function prepareOrderBuilder(
   db: Kysely<Database>,
   org: DemoOrg,
-  rng: Rng,
+  setupRng: Rng,
   options: OrderBuilderOptions,
 ): Promise<OrderBuilder> {
   const now = options.now.getTime();
@@ -89,13 +93,13 @@ export async function prepareOrderBuilder(
     people.find((p) => p.unit_id === unitId && unitId !== org.districtId)?.id ?? null;
   const staffOf = new Map<number, string>();
   for (const id of [...hostUnits, ...org.departmentIds]) {
-    staffOf.set(id, people.find((p) => p.unit_id === id)?.realname ?? personName(rng));
+    staffOf.set(id, people.find((p) => p.unit_id === id)?.realname ?? personName(setupRng));
   }
   const deptByCode = new Map(org.departmentIds.map((id) => [unit(id).code, id]));
-  const pickUnit = (ids: readonly number[]): number =>
-    rng.weighted(ids.map((id) => [id, weightOf(id)] as const));
 
-  const build = (stage: Stage): BuiltOrder => {
+  const build = (stage: Stage, rng: Rng = setupRng): BuiltOrder => {
+    const pickUnit = (ids: readonly number[]): number =>
+      rng.weighted(ids.map((id) => [id, weightOf(id)] as const));
     const sc = makeScenario(rng, stage);
     const typeId = pickTypeId(rng, stage);
     const topic = rng.pick(TOPICS);
