@@ -193,8 +193,8 @@ test('150 rows × 41 columns render as virtual rows and scroll smoothly', async 
   await expect(
     listView(page).locator('.ant-table-row [data-col="index"]').filter({ hasText: /^150$/ }),
   ).toBeVisible();
-  // a loose bound: this machine is shared (2 cores); rendering every row would take seconds
-  expect(stats!.p95).toBeLessThan(400);
+  // Frame times are measured by the benchmark (bench/src/ui-render.ts), not asserted here:
+  // what this test holds is that only the visible rows are rendered.
 });
 
 test('screenshots of a list page in Chinese and English', async ({ page }) => {
