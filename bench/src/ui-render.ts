@@ -17,6 +17,38 @@ const base = args.base;
 const route = args.route;
 const listKey = `orderList:${route.split('/').pop() ?? ''}`;
 
+/** Scrolls the virtual table to the end, one step per frame; the 95th percentile frame gap. */
+const SCROLL_SCRIPT = `(async () => {
+  const holder = document.querySelector('.hl-order-list .ant-table-tbody-virtual-holder');
+  if (!holder) return NaN;
+  const gaps = [];
+  let last = performance.now();
+  let running = true;
+  const tick = (t) => { gaps.push(t - last); last = t; if (running) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  for (let y = 0; y <= holder.scrollHeight; y += 120) {
+    holder.scrollTop = y;
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+  }
+  running = false;
+  gaps.sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length * 0.95)] ?? NaN;
+})()`;
+
+/** The page's own frame gaps with nothing happening (the floor of the scroll figure). */
+const IDLE_SCRIPT = `(async () => {
+  const gaps = [];
+  let last = performance.now();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const t = performance.now();
+    gaps.push(t - last);
+    last = t;
+  }
+  gaps.sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length * 0.95)] ?? NaN;
+})()`;
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -37,7 +69,7 @@ try {
   await page.locator('input#login_password').fill('Demo@12345');
   await page.locator('form#login button[type="submit"]').click();
   await page.locator('[data-layout]').waitFor();
-  const token = await page.evaluate(() => localStorage.getItem('jsjb'));
+  const token = (await page.evaluate(`localStorage.getItem('jsjb')`)) as string;
 
   // every column on: read the chooser's keys, store them the way the chooser does
   await page.goto(`${base}/#${route}`);
@@ -55,6 +87,7 @@ try {
 
   const renders: number[] = [];
   const scrollP95: number[] = [];
+  const idleP95: number[] = [];
   for (let i = 0; i < Number(args.runs); i++) {
     await page.goto(`${base}/#/`);
     await page.locator('[data-layout]').waitFor();
@@ -62,36 +95,17 @@ try {
     await page.goto(`${base}/#${route}?pageSize=150`);
     await page.locator('.hl-order-list .ant-table-row').first().waitFor({ timeout: 60_000 });
     await page.waitForFunction(
-      (n) => document.querySelectorAll('.hl-order-list .ant-table-thead th[data-col]').length >= n,
-      keys.length,
+      `document.querySelectorAll('.hl-order-list .ant-table-thead th[data-col]').length >= ${keys.length}`,
     );
     renders.push(Date.now() - started);
-    const p95 = await page.evaluate(async () => {
-      const holder = document.querySelector<HTMLElement>(
-        '.hl-order-list .ant-table-tbody-virtual-holder',
-      );
-      if (!holder) return Number.NaN;
-      const gaps: number[] = [];
-      let last = performance.now();
-      let running = true;
-      const tick = (t: number) => {
-        gaps.push(t - last);
-        last = t;
-        if (running) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-      for (let y = 0; y <= holder.scrollHeight; y += 120) {
-        holder.scrollTop = y;
-        await new Promise((r) => requestAnimationFrame(() => r(null)));
-      }
-      running = false;
-      gaps.sort((a, b) => a - b);
-      return gaps[Math.floor(gaps.length * 0.95)] ?? Number.NaN;
-    });
+    // A string, not a function: tsx would add helpers the page does not have.
+    idleP95.push((await page.evaluate(IDLE_SCRIPT)) as number);
+    const p95 = (await page.evaluate(SCROLL_SCRIPT)) as number;
     scrollP95.push(p95);
   }
   const r = summarize(renders);
   const s = summarize(scrollP95);
+  const idle = summarize(idleP95);
   console.log(
     `150 rows × ${keys.length} columns: open to rows shown p50 ${ms(r.p50)} ms (max ${ms(Math.max(...renders))}), scroll frame gap p95 ${ms(s.p50)} ms`,
   );
@@ -99,7 +113,7 @@ try {
     `RESULT ${JSON.stringify({
       case: `list page 150 rows × ${keys.length} columns (${args.user} ${route})`,
       figure: `route → rows shown p50 ${ms(r.p50)} ms (${renders.length} runs); scroll frame gap p95 ${ms(s.p50)} ms`,
-      floor: '60 fps = 16.7 ms per frame',
+      floor: `idle frame gap p95 ${ms(idle.p50)} ms (60 fps = 16.7 ms)`,
       target: 'smooth scrolling',
       verdict: s.p50 < 50 ? 'met' : 'missed',
     })}`,
