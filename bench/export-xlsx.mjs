@@ -1,4 +1,4 @@
-// node --import tsx bench/export-xlsx.mjs [--orders 1000000] [--xlsx 100000] [--keep]
+// node --expose-gc --import tsx bench/export-xlsx.mjs [--orders 1000000] [--xlsx 100000] [--keep]
 //
 // Export benchmark (issue 7). Creates a scratch PostgreSQL database bench_export_<hex> on
 // BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the
@@ -38,15 +38,28 @@ const MB = 1024 * 1024;
 
 let peak = 0;
 const samples = [];
+// With --expose-gc: the heap that survives a full collection, every second — a leak grows it,
+// a lazy collector on a busy machine only grows RSS.
+const retained = [];
+let ticks = 0;
 const sampler = setInterval(() => {
   const rss = process.memoryUsage().rss;
   peak = Math.max(peak, rss);
   samples.push(rss);
+  if (globalThis.gc && ++ticks % 20 === 0) {
+    globalThis.gc();
+    retained.push(process.memoryUsage().heapUsed);
+  }
 }, 50);
 const resetPeak = () => {
   peak = process.memoryUsage().rss;
   samples.length = 0;
+  retained.length = 0;
 };
+const retainedText = () =>
+  retained.length < 2
+    ? ''
+    : `; heap after full GC: first ${(retained[0] / MB).toFixed(0)} MB, last ${(retained.at(-1) / MB).toFixed(0)} MB, max ${(Math.max(...retained) / MB).toFixed(0)} MB`;
 
 async function admin(sqlText) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -144,7 +157,7 @@ try {
   console.log(
     `xlsx: ${rows.toLocaleString()} rows × ${EXPORT_COLUMN_KEYS.length} columns in ${xlsxSeconds.toFixed(2)} s = ` +
       `${Math.round(rows / xlsxSeconds).toLocaleString()} rows/s, ${(bytes / MB).toFixed(1)} MB file, ` +
-      `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB`,
+      `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB${retainedText()}`,
   );
 
   // 2. CSV job over every order.
@@ -175,7 +188,7 @@ try {
     `csv job: ${job.status}, ${job.rows.toLocaleString()} rows × 40 columns in ${csvSeconds.toFixed(1)} s = ` +
       `${Math.round(job.rows / csvSeconds).toLocaleString()} rows/s; RSS peak ${(peak / MB).toFixed(0)} MB, ` +
       `first tenth avg ${(avg(samples.slice(0, tenth)) / MB).toFixed(0)} MB, last tenth avg ` +
-      `${(avg(samples.slice(-tenth)) / MB).toFixed(0)} MB`,
+      `${(avg(samples.slice(-tenth)) / MB).toFixed(0)} MB${retainedText()}`,
   );
 } finally {
   clearInterval(sampler);
