@@ -20,5 +20,6 @@ export interface ResultRow {
   floor: string;
   ratio: string;
   target: string;
-  verdict: 'met' | 'missed' | '';
+  /** 'met', 'missed', '' or a mix naming each target ('p95 met, ratio missed'). */
+  verdict: string;
 }
