@@ -54,7 +54,8 @@ async function dispatch(
   unitId: number,
 ): Promise<{ id: number; orderNum: string }> {
   const pending = await queue(page.request, token, 'qu_dqs');
-  const order = pending.list[0];
+  // A general order: an urgent one would also enter the near-deadline queue and sound twice.
+  const order = pending.list.find((o) => o.urgency === 'general');
   expect(order, 'a demo order waiting to be signed').toBeTruthy();
   await ok(page.request, '/api/addons/jsjb/cy/a5HandleOrderSignInCy', token, {
     id: order!.id,
@@ -114,6 +115,7 @@ test('a dispatch reaches the street handler: badge, notice and sound, without re
     await expect(panel).toContainText('您有新的待签收工单');
     await expect(panel).toContainText(order.orderNum);
     await panel
+      .locator('.hl-notice-item', { hasText: order.orderNum })
       .getByRole('button', { name: /查\s*看/ })
       .first()
       .click();

@@ -256,7 +256,7 @@ test.describe('notices fed through the push-channel entry point', () => {
     page,
   }) => {
     await loginAs(page, 'dispatcher');
-    // what the push channel will call for an incoming order notice (no push server yet)
+    // what the push client calls for an incoming order notice
     await page.evaluate(() => {
       const hooks = window.__hotline as unknown as {
         addNotice: (n: { msg: string; orderNum: string; assignId: number; menuId: string }) => void;
@@ -278,8 +278,12 @@ test.describe('notices fed through the push-channel entry point', () => {
     const panel = page.getByTestId('notice-panel');
     await expect(panel).toContainText('您有新的待签收工单');
     await expect(panel).toContainText('E2E-0001');
+    // "view" opens the order named by the notice (assignId) in the detail dialog
     await panel.getByRole('button', { name: /查\s*看/ }).click();
-    await expect(page).toHaveURL(/#\/jsjb\/district\/qu_dqs\?orderNum=E2E-0001$/);
+    const dialog = page.getByTestId('order-dialog');
+    await expect(dialog.locator('[data-order-id="1"]')).toBeVisible();
+    await page.getByTestId('order-dialog-close').click();
+    await expect(dialog.locator('[data-order-id="1"]')).toBeHidden();
     await page.getByRole('button', { name: '消息通知' }).click();
     await panel.getByRole('button', { name: /清空消息/ }).click();
     await expect(page.locator('.ant-message')).toContainText('清空消息成功');

@@ -18,8 +18,14 @@ async function open(page: Page, path: string) {
 }
 
 async function contextAction(page: Page, path: string, name: RegExp) {
+  // A menu still fading out takes no clicks (antd turns its pointer events off): wait until
+  // the previous one is gone before opening the next, as a person would.
+  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
   await page.locator(`[data-tab-path="${path}"]`).click({ button: 'right' });
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name }).click();
+  const menu = page.locator('.ant-dropdown:visible');
+  // opened and done moving in (no enter motion class left)
+  await expect(menu).not.toHaveClass(/ant-slide-up-(enter|appear|leave)/);
+  await menu.getByRole('menuitem', { name }).click();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -88,13 +94,15 @@ test('close others, close left, close right, close all (right-click and drop-dow
   await expect(page).toHaveURL(new RegExp(`#${Q('qu_shz')}$`));
   await open(page, Q('qu_blz'));
   await open(page, Q('qu_ybj'));
-  await page.getByRole('button', { name: /更多/ }).click();
+  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
+  await page.getByTestId('tabs-bar').locator('.hl-tabs-more').click();
   await page
     .locator('.ant-dropdown:visible')
     .getByRole('menuitem', { name: /关闭其他/ })
     .click();
   expect(await tabPaths(page)).toEqual(['/index', Q('qu_ybj')]);
-  await page.getByRole('button', { name: /更多/ }).click();
+  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
+  await page.getByTestId('tabs-bar').locator('.hl-tabs-more').click();
   await page
     .locator('.ant-dropdown:visible')
     .getByRole('menuitem', { name: /关闭全部/ })

@@ -45,6 +45,7 @@ export interface ListItem {
   title: string;
   status: number;
   mainOrgStatus: number;
+  urgency: string;
 }
 
 export async function queue(

@@ -64,7 +64,8 @@ export function NoticePopover({ onView }: { onView: (item: NoticeItem) => void }
       open={open}
       onOpenChange={setOpen}
     >
-      <Tooltip title={t('notice.title')}>
+      {/* No hint over the open list: it would cover its first items. */}
+      <Tooltip title={t('notice.title')} {...(open ? { open: false } : {})}>
         <button type="button" className="hl-tool" aria-label={t('notice.title')}>
           <Badge dot={items.length > 0} data-testid="notice-dot">
             <BellOutlined />
