@@ -35,7 +35,8 @@ export async function runScript(
       output: '',
     };
   }
-  const runner = script.endsWith('.ts') ? ['--import', 'tsx', path] : [path];
+  // Through tsx whatever the extension: a .mjs script may import the server's TypeScript.
+  const runner = ['--import', 'tsx', path];
   const child = spawn(process.execPath, [...runner, ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: ctx.databaseUrl },
