@@ -1,6 +1,5 @@
 import type { Db } from '../../context';
-import type { WorkOrdersTable } from '../../db/schema';
-import type { HydratedOrder } from '../work-orders/list.repository';
+import { ORDER_COLUMNS, type HydratedOrder } from '../work-orders/list.repository';
 import type { OrdersWhere } from '../work-orders/queue-sql';
 import { sideFacts } from './export-facts';
 
@@ -13,70 +12,6 @@ import { sideFacts } from './export-facts';
  */
 
 export const CHUNK_ROWS = 4000;
-
-/** Every column of an order but the search text (the columns lists show). */
-const COLUMNS = [
-  'id',
-  'order_num',
-  'district_case_num',
-  'handle_code',
-  'type_id',
-  'title',
-  'major_content',
-  'caller_name',
-  'caller_phone',
-  'caller_count',
-  'caller_subject',
-  'address',
-  'community_unit_id',
-  'category_id',
-  'labels',
-  'seven_five_category',
-  'order_nature',
-  'urgency',
-  'risk_level',
-  'status',
-  'main_org_status',
-  'huifang_state',
-  'need_review_status',
-  'host_unit_id',
-  'dispatch_type',
-  'dispatcher_id',
-  'assigned_staff',
-  'call_time',
-  'system_sign_time',
-  'dispatch_time',
-  'host_sign_time',
-  'refuse_deadline',
-  'handling_limit_hours',
-  'deadline',
-  'reply_time',
-  'reply_content',
-  'reply_contacted',
-  'reply_resolved',
-  'city_reply_time',
-  'closed_time',
-  'visit_count',
-  'visit_time',
-  'visit_result',
-  'visit_contacted',
-  'visit_resolved',
-  'visit_remark',
-  'assessment_type',
-  'tichu_type',
-  'is_key_appeal',
-  'is_supervised',
-  'merged_into_id',
-  'is_second_visit',
-  'created_by',
-  'created_at',
-  'updated_at',
-  'visit_host_contacted',
-  'supervise_count',
-  'remarks',
-  'co_host_unit_ids',
-  'source_ref',
-] as const satisfies readonly Exclude<keyof WorkOrdersTable, 'search_text'>[];
 
 /**
  * Names come from small lookup tables read once per export (units, categories), not from joins
@@ -167,7 +102,7 @@ async function chunkRows(
       join.onRef('lk.order_id', '=', 'work_orders.id').on('lk.expires_at', '>', now),
     )
     .leftJoin('users as lu', 'lu.id', 'lk.user_id')
-    .select(COLUMNS.map((c) => `work_orders.${c}` as const))
+    .select(ORDER_COLUMNS.map((c) => `work_orders.${c}` as const))
     .select([
       'lk.user_id as lock_user_id',
       'lu.realname as lock_user_name',

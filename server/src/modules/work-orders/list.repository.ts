@@ -10,7 +10,8 @@ import type { OrdersWhere } from './queue-sql';
  * their unit, category and lock names.
  */
 
-const ORDER_COLUMNS = [
+/** Every column of an order but the search text (what lists and exports read). */
+export const ORDER_COLUMNS = [
   'id',
   'order_num',
   'district_case_num',
