@@ -55,6 +55,9 @@ function countMessage(push: OrderPush, delta: RoomDelta, lang: Lang): PushMessag
   };
 }
 
+/** A pre-encoded JSON frame is still a text message. */
+const TEXT = { binary: false } as const;
+
 export class Connections {
   private readonly clients = new Map<string, Client>();
   private readonly rooms = new Map<string, Set<Client>>();
@@ -122,15 +125,16 @@ export class Connections {
     for (const delta of push.deltas) {
       const members = this.rooms.get(delta.room);
       if (!members) continue;
-      // One frame per language, serialised once for the whole room.
-      const frames = new Map<Lang, string>();
+      // One frame per language, serialised and encoded once for the whole room (a string
+      // would be encoded again for every socket).
+      const frames = new Map<Lang, Buffer>();
       const frame = (lang: Lang) => {
-        let text = frames.get(lang);
-        if (text === undefined) {
-          text = this.frame('count', countMessage(push, delta, lang));
-          frames.set(lang, text);
+        let bytes = frames.get(lang);
+        if (bytes === undefined) {
+          bytes = Buffer.from(this.frame('count', countMessage(push, delta, lang)));
+          frames.set(lang, bytes);
         }
-        return text;
+        return bytes;
       };
       for (const client of [...members]) {
         const binding = client.binding;
@@ -140,7 +144,7 @@ export class Connections {
           continue;
         }
         if (client.socket.readyState !== client.socket.OPEN) continue;
-        client.socket.send(frame(binding.lang));
+        client.socket.send(frame(binding.lang), TEXT);
         sent += 1;
       }
     }

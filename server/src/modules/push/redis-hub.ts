@@ -3,8 +3,8 @@ import { Connections, type Binding, type OrderPush } from './connections';
 import { newNodeId, type HubOptions, type PushHub } from './hub';
 
 /**
- * Fan-out across nodes through Redis pub/sub. A publish is delivered to this node's sockets
- * at once and sent on the channel for the others (each skips what it sent itself). Redis is
+ * Fan-out across nodes through Redis pub/sub. A publish is sent on the channel for the other
+ * nodes (each skips what it sent itself) and then delivered to this node's sockets. Redis is
  * an accelerator, not a dependency: while it is gone this node keeps serving its own clients
  * (publishes are dropped, not queued, so nothing arrives late and out of order), logs the
  * loss once, and when Redis returns tells its clients to re-read their counts (what other
@@ -68,8 +68,10 @@ export class RedisHub implements PushHub {
   }
 
   publish(push: OrderPush): void {
-    this.connections.deliver(push);
+    // The other nodes first: their share is on its way while this node writes to its own
+    // sockets (local delivery of thousands of frames takes tens of milliseconds).
     this.send({ origin: this.nodeId, kind: 'push', push });
+    this.connections.deliver(push);
   }
 
   bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' {
