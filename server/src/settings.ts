@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  EXPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
 });
 
 export interface Settings {
@@ -46,6 +47,8 @@ export interface Settings {
   webDist: string | undefined;
   /** Proxy addresses whose X-Forwarded-For is believed; none by default. */
   trustProxy: string[] | false;
+  /** Hours a finished CSV export job's file is kept before it is deleted (job: `expired`). */
+  exportRetentionHours: number;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -74,6 +77,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    exportRetentionHours: e.EXPORT_RETENTION_HOURS,
   };
 }
 

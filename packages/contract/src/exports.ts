@@ -46,7 +46,8 @@ export const exportBody = z.object({
 });
 export type ExportBody = z.output<typeof exportBody>;
 
-export const EXPORT_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/** `expired`: a finished CSV job whose file was deleted after the retention period. */
+export const EXPORT_JOB_STATES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 
 export const exportRecord = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { EXPORT_JOB_STATES } from './exports';
 
 /**
  * The push channel (spec section 7, "Push channel"; docs/api.md "Push channel"): a WebSocket at
@@ -35,7 +36,21 @@ export const pushMessages = {
   }),
   /** Counts may have drifted (fan-out was interrupted): re-read them all. */
   resync: z.object({ reason: z.string() }),
+  /**
+   * Progress of one of the user's own export jobs (sent to the room `u:<userId>`): about once a
+   * second while it runs, and once when it ends (`done`, `failed`).
+   */
+  exportJob: z.object({
+    id: z.number().int().positive(),
+    status: z.enum(EXPORT_JOB_STATES),
+    rows: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative().nullable(),
+    error: z.string().nullable().optional(),
+  }),
 } as const;
+
+/** The room of one user's own messages (export jobs). */
+export const userRoom = (userId: number) => `u:${userId}`;
 
 export type PushMessageMap = {
   [K in keyof typeof pushMessages]: z.infer<(typeof pushMessages)[K]>;

@@ -16,6 +16,10 @@ export const EXPORT_MESSAGES = {
     zh: '导出任务尚未完成（{status}）',
     en: 'the export job is not finished ({status})',
   },
+  'export.jobExpired': {
+    zh: '导出文件已过期删除（保留 {hours} 小时），请重新导出',
+    en: 'the export file has expired and was deleted (kept {hours} hours): export again',
+  },
   'export.jobsBusy': {
     zh: '您已有 {n} 个导出任务在进行中，请稍后再试',
     en: 'you already have {n} export jobs running, try again later',

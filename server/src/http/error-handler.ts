@@ -49,6 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // 217 travel with HTTP 200 and would otherwise be checked against it).
     void reply
       .status(httpStatusFor(code))
+      .type('application/json; charset=utf-8')
       .serializer((payload: unknown) => JSON.stringify(payload))
       .send({ code, msg, data: null });
   });

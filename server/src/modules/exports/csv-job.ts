@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify';
@@ -8,6 +8,7 @@ import { sanitizeCsvCell, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { AppError, conflict } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
+import { JobProgress } from './export-jobs';
 import { exportChunks, needsOf } from './export-rows';
 import { rowValues } from './export-values';
 import * as repo from './export.repository';
@@ -17,8 +18,9 @@ import type { CellValue } from './xlsx-writer';
 
 /**
  * initCsv: a background job for big exports. The job row (export_records) carries its state
- * (queued → running → done | failed) and progress (rows written of total); the console polls
- * queryExportInfo and downloads the file from exportCsv when it is done. The file is UTF-8 with
+ * (queued → running → done | failed, later expired) and progress (rows written of total),
+ * pushed to the user's own room as `exportJob` messages (export-jobs.ts; queryExportInfo answers
+ * the same to a console without a live socket); exportCsv downloads the finished file. The file is UTF-8 with
  * a BOM (Excel then reads Chinese correctly), every text cell guarded against formula
  * injection, written chunk by chunk with backpressure — memory stays flat for a million rows.
  */
@@ -56,7 +58,7 @@ export async function initCsv(
   const id = await auditExport(ctx, auth, prepared, 'csv', fileName, 'queued', body.ids ?? null);
   // The job runs after the reply; its outcome is in its row, never thrown at anyone.
   setImmediate(() => {
-    void runCsvJob(ctx, id, prepared).catch(() => undefined);
+    void runCsvJob(ctx, id, auth.userId, prepared).catch(() => undefined);
   });
   return id;
 }
@@ -64,21 +66,36 @@ export async function initCsv(
 export async function runCsvJob(
   ctx: AppContext,
   id: number,
+  userId: number,
   prepared: PreparedExport,
 ): Promise<void> {
-  const dir = exportDir(ctx);
-  await mkdir(dir, { recursive: true });
+  const job = new JobProgress(ctx, id, userId, prepared.total);
   const relative = join('exports', `${id}-${randomBytes(8).toString('hex')}.csv`);
   const path = join(ctx.settings.dataDir, relative);
-  const file = createWriteStream(path);
+  let file: WriteStream | null = null;
   const csv = stringify({ bom: true });
-  csv.pipe(file);
   let rows = 0;
   try {
-    await repo.updateRecord(ctx.db, id, { status: 'running', filePath: relative });
+    await mkdir(exportDir(ctx), { recursive: true });
+    const out = createWriteStream(path);
+    file = out;
+    // A failing disk ends the job (pipe() alone would leave the writer waiting for a drain).
+    let failure: Error | null = null;
+    const written = new Promise<void>((resolve, reject) => {
+      out.on('finish', resolve);
+      out.on('error', (error) => {
+        failure = error;
+        csv.destroy(error);
+        reject(error);
+      });
+    });
+    written.catch(() => undefined);
+    csv.pipe(out);
+    await job.running(relative);
     const keys = prepared.columns.map((c) => c.key);
     const values = rowValues(keys, prepared.env);
     const put = async (record: (string | number)[]) => {
+      if (failure) throw failure;
       if (!csv.write(record)) await waitDrain(csv);
     };
     await put(prepared.columns.map((c) => sanitizeCsvCell(headerOf(c, prepared.env.lang))));
@@ -88,24 +105,16 @@ export async function runCsvJob(
       names: prepared.env.names,
     })) {
       for (const row of chunk) await put(values(row, ++rows).map(csvCell));
-      await repo.updateRecord(ctx.db, id, { rows });
+      await job.progress(rows);
     }
     csv.end();
-    await new Promise<void>((resolve, reject) => {
-      file.on('finish', resolve);
-      file.on('error', reject);
-    });
-    await repo.updateRecord(ctx.db, id, { status: 'done', rows, finishedAt: ctx.now() });
+    await written;
+    await job.end(rows);
   } catch (error) {
     csv.destroy();
-    file.destroy();
+    file?.destroy();
     await unlink(path).catch(() => undefined);
-    await repo.updateRecord(ctx.db, id, {
-      status: 'failed',
-      rows,
-      error: (error as Error).message.slice(0, 500),
-      finishedAt: ctx.now(),
-    });
+    await job.end(rows, (error as Error).message.slice(0, 500));
   }
 }
 
@@ -114,6 +123,9 @@ export async function openCsv(ctx: AppContext, auth: AuthContext, jobId: number)
   const job = await repo.findRecord(ctx.db, jobId);
   if (!job || job.format !== 'csv' || (job.user_id !== auth.userId && !auth.acl.admin)) {
     throw new AppError(404, 'export.jobNotFound');
+  }
+  if (job.status === 'expired') {
+    throw new AppError(410, 'export.jobExpired', { hours: ctx.settings.exportRetentionHours });
   }
   if (job.status !== 'done' || !job.file_path) {
     throw conflict('export.jobNotDone', { status: job.status });

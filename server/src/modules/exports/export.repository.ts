@@ -1,14 +1,14 @@
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
 import type { Db } from '../../context';
 
-/** SQL of the export history and jobs (migration 006). */
+/** SQL of the export history and jobs (migrations 006, 013). */
 
 export interface ExportRecordsTable {
   id: Generated<number>;
   user_id: number;
   unit_id: number | null;
   format: 'xlsx' | 'csv' | 'docx' | 'print';
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: 'queued' | 'running' | 'done' | 'failed' | 'expired';
   rows: Generated<number>;
   total: number | null;
   masked: boolean;
@@ -20,6 +20,8 @@ export interface ExportRecordsTable {
   error: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Touched while a job runs; a stale one was left behind by a stopped node. */
+  heartbeat_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 type ExportDb = Kysely<{
@@ -61,6 +63,7 @@ export async function insertRecord(db: Db, r: NewExportRecord): Promise<number> 
       error: null,
       created_at: r.at,
       finished_at: r.status === 'done' ? r.at : null,
+      heartbeat_at: r.status === 'done' ? null : r.at,
       ...(r.status === 'done' && r.total !== null ? { rows: r.total } : {}),
     })
     .returning('id')
@@ -75,12 +78,15 @@ export async function updateRecord(
     status: ExportRecordsTable['status'];
     rows: number;
     total: number;
-    filePath: string;
+    filePath: string | null;
     error: string;
     finishedAt: Date;
+    heartbeatAt: Date;
   }>,
+  /** Only while the job is still running (progress never overwrites an ended job). */
+  onlyRunning = false,
 ): Promise<void> {
-  await edb(db)
+  let q = edb(db)
     .updateTable('export_records')
     .set({
       ...(patch.status ? { status: patch.status } : {}),
@@ -89,9 +95,11 @@ export async function updateRecord(
       ...(patch.filePath !== undefined ? { file_path: patch.filePath } : {}),
       ...(patch.error !== undefined ? { error: patch.error } : {}),
       ...(patch.finishedAt ? { finished_at: patch.finishedAt } : {}),
+      ...(patch.heartbeatAt ? { heartbeat_at: patch.heartbeatAt } : {}),
     })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+  if (onlyRunning) q = q.where('status', '=', 'running');
+  await q.execute();
 }
 
 const recordQuery = (db: Db) =>
@@ -139,13 +147,49 @@ export async function runningJobs(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Jobs a stopped node left behind: marked failed at start-up. */
-export async function failAbandonedJobs(db: Db, at: Date): Promise<void> {
-  await edb(db)
-    .updateTable('export_records')
-    .set({ status: 'failed', error: 'interrupted by a server restart', finished_at: at })
-    .where('status', 'in', ['queued', 'running'])
-    .execute();
+export interface EndedJob {
+  id: number;
+  user_id: number;
+  rows: number;
+  total: number | null;
+  file_path: string | null;
+}
+
+/**
+ * Jobs a stopped node left behind — still queued or running, but no heartbeat since
+ * `staleBefore` (all of them when `staleBefore` is null: the only node is starting) — are
+ * marked failed with `error`; their partial files are returned for deletion.
+ */
+export async function failAbandonedJobs(
+  db: Db,
+  at: Date,
+  staleBefore: Date | null,
+  error: string,
+): Promise<EndedJob[]> {
+  const stale = staleBefore ? sql`AND coalesce(heartbeat_at, created_at) < ${staleBefore}` : sql``;
+  const { rows } = await sql<EndedJob>`
+    UPDATE export_records e SET status = 'failed', error = ${error}, finished_at = ${at},
+      file_path = NULL
+    FROM (SELECT id, file_path FROM export_records
+          WHERE status IN ('queued', 'running') ${stale} FOR UPDATE) old
+    WHERE e.id = old.id
+    RETURNING e.id, e.user_id, e.rows, e.total, old.file_path`.execute(db);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * Finished jobs whose file is older than `finishedBefore`: marked `expired` and their file
+ * path cleared in one statement; the paths are returned for deletion.
+ */
+export async function expireJobFiles(db: Db, finishedBefore: Date): Promise<EndedJob[]> {
+  const { rows } = await sql<EndedJob>`
+    UPDATE export_records e SET status = 'expired', file_path = NULL
+    FROM (SELECT id, file_path FROM export_records
+          WHERE file_path IS NOT NULL AND status = 'done'
+            AND finished_at < ${finishedBefore} FOR UPDATE) old
+    WHERE e.id = old.id
+    RETURNING e.id, e.user_id, e.rows, e.total, old.file_path`.execute(db);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** The lookup tables the exported names come from (small: read once per export). */

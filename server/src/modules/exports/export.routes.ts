@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { contentDisposition } from '../files/file.presenter';
 import { initCsv, openCsv } from './csv-job';
+import { scheduleExportSweep } from './export-jobs';
 import { presentRecord } from './export.presenter';
 import * as repo from './export.repository';
 import { startXlsx, writeXlsx } from './export.service';
@@ -32,6 +33,14 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 export function exportRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    scheduleExportSweep(
+      ctx,
+      {
+        onReady: (fn) => app.addHook('onReady', fn),
+        onClose: (fn) => app.addHook('onClose', fn),
+      },
+      app.log,
+    );
 
     r.post(`${BASE}/exportExcel`, {
       schema: {

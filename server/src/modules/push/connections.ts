@@ -151,6 +151,31 @@ export class Connections {
     return sent;
   }
 
+  /**
+   * Sends one message to the bound sockets of one room on this node (a user's own room:
+   * export progress). Encoded once for the room; ended sessions are closed, not served.
+   */
+  deliverToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): number {
+    const members = this.rooms.get(room);
+    if (!members) return 0;
+    const now = this.now();
+    let bytes: Buffer | null = null;
+    let sent = 0;
+    for (const client of [...members]) {
+      const binding = client.binding;
+      if (!binding) continue;
+      if (binding.sessionEndsAt <= now) {
+        this.endSession(client);
+        continue;
+      }
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      bytes ??= Buffer.from(this.frame(type, body));
+      client.socket.send(bytes, TEXT);
+      sent += 1;
+    }
+    return sent;
+  }
+
   /** Tells every bound socket here to re-read its counts. */
   resyncAll(reason: string): void {
     for (const client of this.clients.values()) {

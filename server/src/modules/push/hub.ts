@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PushMessageMap, PushMessageType } from '@hotline/contract';
 import { Connections, type Binding, type OrderPush } from './connections';
 
 /**
@@ -12,6 +13,8 @@ export interface PushHub {
   readonly connections: Connections;
   readonly heartbeatMs: number;
   publish(push: OrderPush): void;
+  /** One message to one room (e.g. `u:<userId>`) on every node; typed by the contract. */
+  sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void;
   /** 'local': bound here; 'remote': handed to the other nodes; 'unknown': nowhere to send it. */
   bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown';
   /** Resolves when the hub can fan out (immediately for the in-process hub). */
@@ -39,6 +42,10 @@ export class InProcessHub implements PushHub {
 
   publish(push: OrderPush): void {
     this.connections.deliver(push);
+  }
+
+  sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void {
+    this.connections.deliverToRoom(room, type, body);
   }
 
   bind(clientId: string, binding: Binding): 'local' | 'unknown' {

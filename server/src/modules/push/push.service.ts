@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { userRoom } from '@hotline/contract';
 import { queueDeltas, queueRoom, roomsForViewer, type Lang, type PushFacts } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/app-error';
@@ -98,9 +99,13 @@ export async function bindClient(
     readerFor(ctx, auth),
     repo.sessionEnd(ctx.db, auth.sessionId),
   ]);
-  const rooms = scopeIsEmpty(reader.scope)
-    ? []
-    : roomsForViewer(reader.queues, reader.queueCtx.viewerUnitId);
+  // The queue rooms of the menu, and the user's own room (export job progress).
+  const rooms = [
+    ...(scopeIsEmpty(reader.scope)
+      ? []
+      : roomsForViewer(reader.queues, reader.queueCtx.viewerUnitId)),
+    userRoom(auth.userId),
+  ];
   const where = hub.bind(clientId, {
     userId: auth.userId,
     sessionId: auth.sessionId,

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { PushMessageMap, PushMessageType } from '@hotline/contract';
 import { Connections, type Binding, type OrderPush } from './connections';
 import { newNodeId, type HubOptions, type PushHub } from './hub';
 
@@ -14,6 +15,7 @@ import { newNodeId, type HubOptions, type PushHub } from './hub';
 
 type Wire =
   | { origin: string; kind: 'push'; push: OrderPush }
+  | { origin: string; kind: 'room'; room: string; type: PushMessageType; body: unknown }
   | {
       origin: string;
       kind: 'bind';
@@ -74,6 +76,11 @@ export class RedisHub implements PushHub {
     this.connections.deliver(push);
   }
 
+  sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void {
+    this.send({ origin: this.nodeId, kind: 'room', room, type, body });
+    this.connections.deliverToRoom(room, type, body);
+  }
+
   bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' {
     if (this.connections.bind(clientId, binding)) return 'local';
     // Client ids start with the node id: one from this node that is gone is gone.
@@ -115,7 +122,14 @@ export class RedisHub implements PushHub {
     }
     if (wire.origin === this.nodeId) return;
     if (wire.kind === 'push') this.connections.deliver(wire.push);
-    else if (wire.kind === 'bind' && wire.clientId.startsWith(`${this.nodeId}.`)) {
+    else if (wire.kind === 'room') {
+      // Sent by a node of the same build: the body has the shape of its type.
+      this.connections.deliverToRoom(
+        wire.room,
+        wire.type,
+        wire.body as PushMessageMap[PushMessageType],
+      );
+    } else if (wire.kind === 'bind' && wire.clientId.startsWith(`${this.nodeId}.`)) {
       this.connections.bind(wire.clientId, {
         ...wire.binding,
         sessionEndsAt: new Date(wire.binding.sessionEndsAt),
