@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   EXPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
+  CONFIG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 export interface Settings {
@@ -49,6 +50,8 @@ export interface Settings {
   trustProxy: string[] | false;
   /** Hours a finished CSV export job's file is kept before it is deleted (job: `expired`). */
   exportRetentionHours: number;
+  /** How long a node keeps the configuration and menu tables (0: read them every time). */
+  configCacheMs: number;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -78,6 +81,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webDist: e.WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
+    configCacheMs: e.CONFIG_CACHE_MS,
   };
 }
 
@@ -91,5 +95,6 @@ function parseTrustProxy(value: string | undefined): string[] | false {
 
 /** Settings for tests and tools: defaults plus overrides, no environment. */
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  return { ...loadSettings({}), logLevel: 'silent', ...overrides };
+  // No configuration cache: tests change configuration straight in the database.
+  return { ...loadSettings({}), logLevel: 'silent', configCacheMs: 0, ...overrides };
 }

@@ -3,6 +3,7 @@ import type { addConfigBody, addGroupBody, saveConfigBody, saveGroupBody } from 
 import type { AppContext } from '../../context';
 import type { ConfigRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/app-error';
+import { forgetConfig } from './config-cache';
 import * as repo from './config.repository';
 
 /** A value must fit its entry's type; a broken switch or number must not reach the console. */
@@ -83,7 +84,7 @@ export async function addEntry(
   input: z.output<typeof addConfigBody>,
 ): Promise<ConfigRow> {
   assertValue(input.type, input.value, input.options ?? null);
-  return ctx.db.transaction().execute(async (trx) => {
+  const added = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findGroup(trx, input.group))) throw notFound('config.groupMissing');
     const row = await trx
       .insertInto('config')
@@ -104,13 +105,15 @@ export async function addEntry(
     if (!row) throw conflict('config.entryExists');
     return row;
   });
+  forgetConfig(ctx);
+  return added;
 }
 
 export async function saveEntry(
   ctx: AppContext,
   input: z.output<typeof saveConfigBody>,
 ): Promise<ConfigRow> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const saved = await ctx.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('config')
       .selectAll()
@@ -133,9 +136,12 @@ export async function saveEntry(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+  forgetConfig(ctx);
+  return saved;
 }
 
 export async function deleteEntry(ctx: AppContext, id: number): Promise<void> {
   const deleted = await ctx.db.deleteFrom('config').where('id', '=', id).executeTakeFirst();
   if (deleted.numDeletedRows === 0n) throw notFound('config.entryMissing');
+  forgetConfig(ctx);
 }

@@ -1,9 +1,9 @@
 import type { MenuNode } from '@hotline/contract';
 import { can, scopeForUnit, type Guard } from '@hotline/domain';
-import type { AppContext, Db } from '../../context';
+import type { AppContext } from '../../context';
 import type { MenuRow } from '../../db/schema';
 import type { AuthContext } from '../auth/auth-context';
-import { getValues } from '../config/config.repository';
+import { configValues, menuRows } from '../config/config-cache';
 
 /**
  * The menu for one user: every rule entry whose guard the user passes (spec section 6), whose
@@ -79,11 +79,6 @@ export function buildTree(
 
 /** Every route entry this user may load; non-menu routes come flagged `hidden`. */
 export async function menuFor(ctx: AppContext, auth: AuthContext): Promise<MenuRow[]> {
-  const [rows, config] = await Promise.all([allMenuRows(ctx.db), getValues(ctx.db, 'jsjb')]);
+  const [rows, config] = await Promise.all([menuRows(ctx), configValues(ctx, 'jsjb')]);
   return visibleMenus(rows, auth, config);
-}
-
-/** Every menu entry, in menu order (visibleMenus picks the caller's). */
-export function allMenuRows(db: Db): Promise<MenuRow[]> {
-  return db.selectFrom('menus').selectAll().orderBy('sort').orderBy('id').execute();
 }

@@ -10,10 +10,10 @@ import type { AppContext } from '../../context';
 import type { MenuRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
-import { allMenuRows, visibleMenus } from '../menu/menu.service';
+import { visibleMenus } from '../menu/menu.service';
 import { actorFrom } from './actor';
 import { queueContextFor, workflowConfigFrom } from './lifecycle-settings';
-import { getValues } from '../config/config.repository';
+import { configValues, menuRows as cachedMenuRows } from '../config/config-cache';
 import { rowScope, type RowScope } from './scope-sql';
 
 /** OpenAPI tag of the work-order reads (docs/api.md "Work-order lists and counts"). */
@@ -46,8 +46,8 @@ export async function readerFor(
   const now = ctx.now();
   // One read of the config serves both the workflow settings and the menu's switches.
   const [values, allMenus] = await Promise.all([
-    getValues(ctx.db, 'jsjb'),
-    menuRows ? Promise.resolve(null) : allMenuRows(ctx.db),
+    configValues(ctx, 'jsjb'),
+    menuRows ? Promise.resolve(null) : cachedMenuRows(ctx),
   ]);
   const config = workflowConfigFrom(values);
   const rows = menuRows ?? visibleMenus(allMenus ?? [], auth, values);
