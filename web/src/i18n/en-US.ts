@@ -109,7 +109,6 @@ const enUS: Messages = {
     userMenu: 'User menu',
     clock: 'Clock in / out',
     logout: 'Log out',
-    callBarPending: 'Call bar arrives with outbound calling',
   },
   tabs: {
     more: 'More',

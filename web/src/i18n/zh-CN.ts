@@ -107,7 +107,6 @@ const zhCN = {
     userMenu: '用户菜单',
     clock: '签到 / 签退',
     logout: '退出登录',
-    callBarPending: '外呼条将随外呼功能上线',
   },
   tabs: {
     more: '更多',
