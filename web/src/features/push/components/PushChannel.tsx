@@ -7,6 +7,7 @@ import { useNoticesStore } from '../../notices/notices-store';
 import { useThemeStore } from '../../theme/theme-store';
 import { bindPush, fetchCounts } from '../api';
 import { applyPushMessage } from '../apply-message';
+import { browserClock, startClockResync } from '../clock-resync';
 import { PushSocket, pushUrl, type SocketLike } from '../push-socket';
 import { VoicePlayer, useSoundStore, type AlertSettings, type AudioLike } from '../voice';
 
@@ -79,6 +80,7 @@ export function PushChannel() {
         }),
     });
     socket.start();
+    const stopClock = startClockResync(browserClock(() => void rereadCounts()));
     // A looping alert repeats until the user next does something on the page.
     const quiet = () => {
       if (useThemeStore.getState().settings.audioset_loop) voice.stop();
@@ -87,6 +89,7 @@ export function PushChannel() {
     return () => {
       document.removeEventListener('pointerdown', quiet, true);
       socket.stop();
+      stopClock();
       voice.stop();
     };
   }, []);
