@@ -1,13 +1,16 @@
-import { useMemo, type HTMLAttributes } from 'react';
+import { useCallback, useMemo, useRef, type HTMLAttributes, type MouseEvent } from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@hotline/contract';
 import { columnByKey } from '../columns';
 import { useNow } from '../hooks/use-now';
+import { useScrollingFlag } from '../hooks/use-scrolling-flag';
 import { rowTone } from '../row-rules';
 import { colText } from '../labels';
 import type { TablePrefs } from '../table-prefs';
 import { renderCell } from './cells';
+import { VIRTUAL_COMPONENTS } from './VirtualRow';
+import './order-table.css';
 
 export interface OrderTableProps {
   rows: OrderSummary[];
@@ -35,8 +38,36 @@ export const VIRTUAL_FROM = 50;
 export function OrderTable(props: OrderTableProps) {
   const { t, i18n } = useTranslation();
   const en = i18n.language.startsWith('en');
-  const { rows, prefs, isStreet, offset, onOpen } = props;
+  const { rows, prefs, isStreet, offset } = props;
   const now = useNow(30_000);
+  // Handlers read the latest rows and callback through refs, so columns and row props stay
+  // the same objects while the data refreshes (the virtual row skips unchanged rows).
+  const wrap = useRef<HTMLDivElement>(null);
+  useScrollingFlag(wrap);
+  const latest = useRef({ rows, onOpen: props.onOpen });
+  latest.current = { rows, onOpen: props.onOpen };
+  const onOpen = useCallback((order: OrderSummary) => latest.current.onOpen(order), []);
+  const onRowDoubleClick = useCallback((event: MouseEvent<HTMLElement>) => {
+    const id = Number(event.currentTarget.dataset.orderId);
+    const order = latest.current.rows.find((r) => r.id === id);
+    if (order) latest.current.onOpen(order);
+  }, []);
+  const onRow = useCallback(
+    (order: OrderSummary) =>
+      ({
+        'data-order-id': order.id,
+        onDoubleClick: onRowDoubleClick,
+      }) as HTMLAttributes<HTMLElement>,
+    [onRowDoubleClick],
+  );
+  const rowClassName = useCallback(
+    (order: OrderSummary, index: number) => {
+      const tone = rowTone(order, now);
+      const stripe = prefs.stripe && index % 2 === 1 ? ' hl-row-stripe' : '';
+      return `${tone ? `hl-row-${tone}` : ''}${stripe}`;
+    },
+    [now, prefs.stripe],
+  );
   const columns = useMemo<TableColumnsType<OrderSummary>>(() => {
     const keys = prefs.columns
       .filter((c) => c.visible && !(isStreet && c.key === 'lockUserName'))
@@ -63,7 +94,7 @@ export function OrderTable(props: OrderTableProps) {
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
   const virtual = rows.length > VIRTUAL_FROM;
   return (
-    <div className="hl-order-table-wrap" data-virtual={virtual ? '1' : '0'}>
+    <div ref={wrap} className="hl-order-table-wrap" data-virtual={virtual ? '1' : '0'}>
       <Table<OrderSummary>
         className={`hl-order-table is-${prefs.lineHeight}`}
         rowKey="id"
@@ -74,19 +105,12 @@ export function OrderTable(props: OrderTableProps) {
         loading={props.loading}
         pagination={false}
         virtual={virtual}
+        components={virtual ? VIRTUAL_COMPONENTS : undefined}
+        rowHoverable={!virtual}
         scroll={{ x: scrollX, y: props.height }}
         locale={{ emptyText: t('workOrders.empty') }}
-        rowClassName={(order, index) => {
-          const tone = rowTone(order, now);
-          const stripe = prefs.stripe && index % 2 === 1 ? ' hl-row-stripe' : '';
-          return `${tone ? `hl-row-${tone}` : ''}${stripe}`;
-        }}
-        onRow={(order) =>
-          ({
-            'data-order-id': order.id,
-            onDoubleClick: () => onOpen(order),
-          }) as HTMLAttributes<HTMLElement>
-        }
+        rowClassName={rowClassName}
+        onRow={onRow}
         rowSelection={{
           selectedRowKeys: props.selected,
           onChange: (keys) => props.onSelect(keys.map(Number)),
