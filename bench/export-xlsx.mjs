@@ -1,4 +1,5 @@
 // node --expose-gc --import tsx bench/export-xlsx.mjs [--orders 1000000] [--xlsx 100000] [--keep]
+//   [--skip-xlsx] [--skip-csv]
 //
 // Export benchmark (issue 7). Creates a scratch PostgreSQL database bench_export_<hex> on
 // BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the
@@ -12,6 +13,7 @@
 // The database is dropped at the end (also on failure) unless --keep.
 /* global fetch, setInterval, clearInterval */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { EXPORT_COLUMN_KEYS } from '@hotline/domain';
@@ -27,6 +29,8 @@ const { values: args } = parseArgs({
     orders: { type: 'string', default: '1000000' },
     xlsx: { type: 'string', default: '100000' },
     keep: { type: 'boolean', default: false },
+    'skip-xlsx': { type: 'boolean', default: false },
+    'skip-csv': { type: 'boolean', default: false },
   },
 });
 const ORDERS = Number(args.orders);
@@ -35,6 +39,12 @@ if (!(XLSX_ROWS * 10 <= ORDERS)) throw new Error('--xlsx must be at most a tenth
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `bench_export_${randomBytes(4).toString('hex')}`;
 const MB = 1024 * 1024;
+// CPU of this process (all its threads: the server, zlib, the client) — PostgreSQL's is not in it.
+const cpuSeconds = (from) => {
+  const d = process.cpuUsage(from);
+  return ((d.user + d.system) / 1e6).toFixed(2);
+};
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join('/');
 
 let peak = 0;
 const samples = [];
@@ -140,56 +150,76 @@ try {
   };
 
   // 1. XLSX: XLSX_ROWS rows × every column, streamed to a client that discards it.
-  globalThis.gc?.();
-  resetPeak();
-  const rssBefore = process.memoryUsage().rss;
-  t0 = Date.now();
-  const res = await fetch(`${address}/api/addons/jsjb/export/exportExcel`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ columns: EXPORT_COLUMN_KEYS, filter: { status: [91] } }),
-  });
-  if (res.status !== 200) throw new Error(`exportExcel ${res.status}: ${await res.text()}`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += chunk.length;
-  const xlsxSeconds = (Date.now() - t0) / 1000;
-  const rows = Number(res.headers.get('x-export-rows'));
-  console.log(
-    `xlsx: ${rows.toLocaleString()} rows × ${EXPORT_COLUMN_KEYS.length} columns in ${xlsxSeconds.toFixed(2)} s = ` +
-      `${Math.round(rows / xlsxSeconds).toLocaleString()} rows/s, ${(bytes / MB).toFixed(1)} MB file, ` +
-      `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB${retainedText()}`,
-  );
+  if (!args['skip-xlsx']) {
+    globalThis.gc?.();
+    resetPeak();
+    const rssBefore = process.memoryUsage().rss;
+    const cpu0 = process.cpuUsage();
+    t0 = Date.now();
+    const res = await fetch(`${address}/api/addons/jsjb/export/exportExcel`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ columns: EXPORT_COLUMN_KEYS, filter: { status: [91] } }),
+    });
+    if (res.status !== 200) throw new Error(`exportExcel ${res.status}: ${await res.text()}`);
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += chunk.length;
+    const xlsxSeconds = (Date.now() - t0) / 1000;
+    const xlsxCpu = cpuSeconds(cpu0);
+    const rows = Number(res.headers.get('x-export-rows'));
+    console.log(
+      `xlsx: ${rows.toLocaleString()} rows × ${EXPORT_COLUMN_KEYS.length} columns in ${xlsxSeconds.toFixed(2)} s = ` +
+        `${Math.round(rows / xlsxSeconds).toLocaleString()} rows/s, ${(bytes / MB).toFixed(1)} MB file, ` +
+        `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB${retainedText()}`,
+    );
+    console.log(
+      `RESULT xlsx rows=${rows} seconds=${xlsxSeconds.toFixed(2)} rowsPerSecond=${Math.round(rows / xlsxSeconds)} ` +
+        `processCpuSeconds=${xlsxCpu} ` +
+        `peakRssMB=${(peak / MB).toFixed(0)} loadavg=${loadavg()}`,
+    );
+  }
 
   // 2. CSV job over every order.
-  globalThis.gc?.();
-  resetPeak();
-  t0 = Date.now();
-  const init = await fetch(`${address}/api/addons/jsjb/export/initCsv`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ columns: EXPORT_COLUMN_KEYS.slice(0, 40), filter: {} }),
-  }).then((r) => r.json());
-  if (init.code !== 200) throw new Error(`initCsv: ${init.msg}`);
-  let job = init.data.job;
-  while (job.status === 'queued' || job.status === 'running') {
-    await new Promise((r) => setTimeout(r, 500));
-    job = (
-      await fetch(`${address}/api/addons/jsjb/export/queryExportInfo`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ jobId: job.id }),
-      }).then((r) => r.json())
-    ).data.job;
+  if (!args['skip-csv']) {
+    globalThis.gc?.();
+    resetPeak();
+    const cpu1 = process.cpuUsage();
+    t0 = Date.now();
+    const init = await fetch(`${address}/api/addons/jsjb/export/initCsv`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ columns: EXPORT_COLUMN_KEYS.slice(0, 40), filter: {} }),
+    }).then((r) => r.json());
+    if (init.code !== 200) throw new Error(`initCsv: ${init.msg}`);
+    let job = init.data.job;
+    while (job.status === 'queued' || job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 500));
+      job = (
+        await fetch(`${address}/api/addons/jsjb/export/queryExportInfo`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ jobId: job.id }),
+        }).then((r) => r.json())
+      ).data.job;
+    }
+    const csvSeconds = (Date.now() - t0) / 1000;
+    const csvCpu = cpuSeconds(cpu1);
+    const tenth = Math.max(1, Math.floor(samples.length / 10));
+    const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    console.log(
+      `csv job: ${job.status}, ${job.rows.toLocaleString()} rows × 40 columns in ${csvSeconds.toFixed(1)} s = ` +
+        `${Math.round(job.rows / csvSeconds).toLocaleString()} rows/s; RSS peak ${(peak / MB).toFixed(0)} MB, ` +
+        `first tenth avg ${(avg(samples.slice(0, tenth)) / MB).toFixed(0)} MB, last tenth avg ` +
+        `${(avg(samples.slice(-tenth)) / MB).toFixed(0)} MB${retainedText()}`,
+    );
+    console.log(
+      `RESULT csv status=${job.status} rows=${job.rows} seconds=${csvSeconds.toFixed(1)} processCpuSeconds=${csvCpu} ` +
+        `peakRssMB=${(peak / MB).toFixed(0)} firstTenthMB=${(avg(samples.slice(0, tenth)) / MB).toFixed(0)} ` +
+        `lastTenthMB=${(avg(samples.slice(-tenth)) / MB).toFixed(0)} ` +
+        `heapAfterGcFirstMB=${((retained[0] ?? 0) / MB).toFixed(0)} heapAfterGcLastMB=${((retained.at(-1) ?? 0) / MB).toFixed(0)} ` +
+        `loadavg=${loadavg()}`,
+    );
   }
-  const csvSeconds = (Date.now() - t0) / 1000;
-  const tenth = Math.max(1, Math.floor(samples.length / 10));
-  const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(
-    `csv job: ${job.status}, ${job.rows.toLocaleString()} rows × 40 columns in ${csvSeconds.toFixed(1)} s = ` +
-      `${Math.round(job.rows / csvSeconds).toLocaleString()} rows/s; RSS peak ${(peak / MB).toFixed(0)} MB, ` +
-      `first tenth avg ${(avg(samples.slice(0, tenth)) / MB).toFixed(0)} MB, last tenth avg ` +
-      `${(avg(samples.slice(-tenth)) / MB).toFixed(0)} MB${retainedText()}`,
-  );
 } finally {
   clearInterval(sampler);
   await app?.close();

@@ -14,6 +14,20 @@ const groupBy = <T extends { order_id: number }>(rows: readonly T[]) => {
   return out;
 };
 
+function mergeFacts(
+  rows: readonly { order_id: number; merged_in: number; into_num: string | null }[],
+) {
+  const out = new Map<number, { merged_in: number; into_num: string | null }>();
+  for (const r of rows) {
+    const seen = out.get(r.order_id) ?? { merged_in: 0, into_num: null };
+    out.set(r.order_id, {
+      merged_in: seen.merged_in + r.merged_in,
+      into_num: seen.into_num ?? r.into_num,
+    });
+  }
+  return out;
+}
+
 export async function sideFacts(db: Db, ids: number[], needs: Needs) {
   const none = Promise.resolve([]);
   const [visits, requests, events, files, merges] = await Promise.all([
@@ -75,11 +89,15 @@ export async function sideFacts(db: Db, ids: number[], needs: Needs) {
           .then((r) => r.rows)
       : none,
     needs.merges
-      ? sql<{ order_id: number; merged_in: number; into_num: string | null }>`
-          SELECT o.id AS order_id,
-            (SELECT count(*)::int FROM order_merges m WHERE m.into_order_id = o.id) AS merged_in,
-            (SELECT t.order_num FROM work_orders t WHERE t.id = o.merged_into_id) AS into_num
-          FROM work_orders o WHERE o.id = ANY(${ids}::int[])`
+      ? // Only orders something was merged into, or that were merged into another: most
+        // orders have neither, and a row per order would be read for nothing.
+        sql<{ order_id: number; merged_in: number; into_num: string | null }>`
+          SELECT into_order_id AS order_id, count(*)::int AS merged_in, NULL AS into_num
+          FROM order_merges WHERE into_order_id = ANY(${ids}::int[]) GROUP BY into_order_id
+          UNION ALL
+          SELECT o.id, 0, t.order_num
+          FROM work_orders o JOIN work_orders t ON t.id = o.merged_into_id
+          WHERE o.id = ANY(${ids}::int[]) AND o.merged_into_id IS NOT NULL`
           .execute(db)
           .then((r) => r.rows)
       : none,
@@ -89,6 +107,6 @@ export async function sideFacts(db: Db, ids: number[], needs: Needs) {
     requests: new Map(requests.map((r) => [r.order_id, r])),
     events: new Map(events.map((r) => [r.order_id, r])),
     files: new Map(files.map((r) => [r.order_id, r.n])),
-    merges: new Map(merges.map((r) => [r.order_id, r])),
+    merges: mergeFacts(merges),
   };
 }

@@ -60,6 +60,19 @@ function overdueMs(r: ExportRow, env: ExportEnv): number | null {
   return Math.max(0, end.getTime() - o.deadline.getTime());
 }
 
+/** The assessment period's label, once per China-time day (most rows share a few days). */
+const periodLabels = new Map<number, string>();
+function periodLabel(at: Date): string {
+  const day = Math.floor((at.getTime() + 8 * HOUR) / (24 * HOUR));
+  let label = periodLabels.get(day);
+  if (label === undefined) {
+    if (periodLabels.size >= 4096) periodLabels.clear();
+    label = periodContaining(at).label;
+    periodLabels.set(day, label);
+  }
+  return label;
+}
+
 const level = (r: ExportRow, i: number) => r.extras.categoryPath?.split('->')[i] ?? null;
 
 function round(n: number, field: keyof VisitFact): Getter {
@@ -212,7 +225,7 @@ const GETTERS: Record<string, Getter> = {
     ),
   tichuReason: (r) => r.requests?.exclusionReason ?? null,
   assessed: (r, e) => yesNo(r.row.tichu_type === null && r.row.visit_contacted === true, e),
-  assessmentPeriod: (r) => (r.row.visit_time ? periodContaining(r.row.visit_time).label : null),
+  assessmentPeriod: (r) => (r.row.visit_time ? periodLabel(r.row.visit_time) : null),
   isKeyAppeal: (r, e) => yesNo(r.row.is_key_appeal, e),
   isSupervised: (r, e) => yesNo(r.row.is_supervised, e),
   superviseCount: (r) => r.row.supervise_count,
