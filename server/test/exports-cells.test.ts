@@ -180,7 +180,7 @@ describe('all columns, cell by cell', () => {
       for (let i = 0; i < ALL.length; i++) {
         const fromXlsx = asCsv(x[i]);
         // The CSV guards formula-like text with a leading quote; XML drops control characters.
-        const fromCsv = c[i]!.replace(/^'(?=[=+\-@\t\r])/, '').replace(/\u0001/g, '');
+        const fromCsv = c[i]!.replace(/^'(?=[=+\-@\t\r])/, '').replaceAll('\u0001', '');
         expect({ row: r, column: ALL[i], value: fromXlsx }).toEqual({
           row: r,
           column: ALL[i],
