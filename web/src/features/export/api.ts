@@ -12,7 +12,7 @@ export interface ExportJob {
   id: number;
   userName: string;
   format: ExportFormat | 'print';
-  status: 'queued' | 'running' | 'done' | 'failed';
+  status: 'queued' | 'running' | 'done' | 'failed' | 'expired';
   rows: number;
   total: number | null;
   masked: boolean;

@@ -1,16 +1,18 @@
-import type { PushMessage, PushNotice } from '@hotline/contract';
+import type { PushMessage, PushMessageMap, PushNotice } from '@hotline/contract';
 
 /**
  * What one push message does to the console (spec section 4, "Badges and notices"): `add`
  * increments the menu's badge, adds the notice it carries and sounds the alert; a decrement
  * lowers the badge (the store never goes below 0); heartbeat pings are ignored; `resync`
- * re-reads every count.
+ * re-reads every count; `exportJob` (progress of the user's own export job) goes to the export
+ * dialog.
  */
 export interface PushEffects {
   addBadge: (menuId: string, delta: number) => void;
   addNotice: (notice: PushNotice) => void;
   alert: (menuId: string) => void;
   resync: () => void;
+  exportJob?: (job: PushMessageMap['exportJob']) => void;
 }
 
 export function applyPushMessage(message: PushMessage, fx: PushEffects): void {
@@ -27,6 +29,11 @@ export function applyPushMessage(message: PushMessage, fx: PushEffects): void {
     case 'resync':
       fx.resync();
       return;
+    case 'exportJob': {
+      const { type: _type, ...job } = message;
+      fx.exportJob?.(job);
+      return;
+    }
     case 'ping':
     case 'init':
     case 'bound':

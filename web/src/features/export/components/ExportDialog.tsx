@@ -14,6 +14,7 @@ import {
   type ExportJob,
 } from '../api';
 import { exportRequestBody, jobPercent } from '../export-rules';
+import { useExportJobsStore } from '../job-store';
 import { ColumnPicker } from './ColumnPicker';
 
 export interface ExportDialogProps {
@@ -28,7 +29,7 @@ export interface ExportDialogProps {
 type Phase =
   | { kind: 'idle' }
   | { kind: 'working' }
-  | { kind: 'job'; job: ExportJob }
+  | { kind: 'job'; job: ExportJob; source: 'push' | 'poll' }
   | { kind: 'done'; rows?: number; masked: boolean; job?: ExportJob }
   | { kind: 'failed'; msg: string };
 
@@ -59,23 +60,57 @@ export function ExportDialog({ open, onClose, filter, menuId, selectedIds }: Exp
 
   const body = () => exportRequestBody(columns, filter, menuId, selected);
 
-  const poll = (id: number) => {
-    timer.current = setTimeout(() => {
-      exportJob(id)
-        .then(async (job) => {
-          if (job.status === 'done') {
-            setPhase({ kind: 'done', rows: job.rows, masked: job.masked, job });
-            await downloadCsv(job);
-          } else if (job.status === 'failed') {
-            setPhase({ kind: 'failed', msg: job.error ?? '' });
-          } else {
-            setPhase({ kind: 'job', job });
-            poll(id);
+  // A CSV job's progress: pushed to the user's room while the push channel is bound; polled
+  // (queryExportInfo) only while it is not, and once when it comes back (what was missed).
+  const live = useExportJobsStore((st) => st.live);
+  const jobId = phase.kind === 'job' ? phase.job.id : null;
+  const pushed = useExportJobsStore((st) => (jobId === null ? undefined : st.jobs[jobId]));
+  const downloaded = useRef(new Set<number>());
+
+  const absorb = (job: ExportJob) => {
+    if (job.status === 'done') {
+      setPhase({ kind: 'done', rows: job.rows, masked: job.masked, job });
+      if (!downloaded.current.has(job.id)) {
+        downloaded.current.add(job.id);
+        void downloadCsv(job).catch((e: Error) => setPhase({ kind: 'failed', msg: e.message }));
+      }
+    } else if (job.status === 'failed' || job.status === 'expired') {
+      setPhase({ kind: 'failed', msg: job.error ?? job.status });
+    } else {
+      setPhase({ kind: 'job', job, source: live ? 'push' : 'poll' });
+    }
+  };
+
+  useEffect(() => {
+    if (phase.kind !== 'job' || !pushed || pushed.id !== phase.job.id) return;
+    absorb({ ...phase.job, ...pushed, error: pushed.error ?? null });
+    // Only a newly pushed state matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pushed]);
+
+  useEffect(() => {
+    if (jobId === null) return;
+    let stop = false;
+    const poll = () => {
+      exportJob(jobId)
+        .then((job) => {
+          if (stop) return;
+          useExportJobsStore.getState().apply(job);
+          absorb(job);
+          if ((job.status === 'queued' || job.status === 'running') && !live) {
+            timer.current = setTimeout(poll, POLL_MS);
           }
         })
-        .catch((e: Error) => setPhase({ kind: 'failed', msg: e.message }));
-    }, POLL_MS);
-  };
+        .catch((e: Error) => !stop && setPhase({ kind: 'failed', msg: e.message }));
+    };
+    timer.current = setTimeout(poll, live ? 0 : POLL_MS);
+    return () => {
+      stop = true;
+      if (timer.current) clearTimeout(timer.current);
+    };
+    // Restarted when the job changes or the channel goes up or down, not on every progress.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobId, live]);
 
   const start = async () => {
     setPhase({ kind: 'working' });
@@ -90,8 +125,7 @@ export function ExportDialog({ open, onClose, filter, menuId, selectedIds }: Exp
         });
       } else if (format === 'csv') {
         const job = await initCsv(body());
-        setPhase({ kind: 'job', job });
-        poll(job.id);
+        setPhase({ kind: 'job', job, source: live ? 'push' : 'poll' });
       } else {
         const r = await exportWord(selected);
         setPhase({ kind: 'done', masked: r.masked, rows: selected.length });
@@ -162,7 +196,7 @@ function ExportStatus({ phase }: { phase: Phase }) {
     const { job } = phase;
     const pct = jobPercent(job);
     return (
-      <div data-testid="export-progress">
+      <div data-testid="export-progress" data-source={phase.source} data-rows={job.rows}>
         <Progress percent={pct} status="active" />
         <Typography.Text>
           {job.status === 'queued'

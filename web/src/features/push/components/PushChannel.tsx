@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button } from 'antd';
 import { SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useExportJobsStore } from '../../export/job-store';
 import { useBadgeStore } from '../../menu/badge-store';
 import { useNoticesStore } from '../../notices/notices-store';
 import { useThemeStore } from '../../theme/theme-store';
@@ -70,13 +71,17 @@ export function PushChannel() {
       open: (url) => new WebSocket(url) as unknown as SocketLike,
       bind: bindPush,
       onBound: () => void rereadCounts(),
-      onState: setState,
+      onState: (next) => {
+        setState(next);
+        useExportJobsStore.getState().setLive(next === 'live');
+      },
       onMessage: (message) =>
         applyPushMessage(message, {
           addBadge: (menuId, delta) => useBadgeStore.getState().addBadge(menuId, delta),
           addNotice: (notice) => useNoticesStore.getState().add(notice),
           alert: (menuId) => voice.alert(menuId, alertSettings()),
           resync: () => void rereadCounts(),
+          exportJob: (job) => useExportJobsStore.getState().apply(job),
         }),
     });
     socket.start();
