@@ -70,20 +70,37 @@ test('a filtered queue exported to XLSX: the downloaded file holds exactly the l
     expect(String(r[col('title')]) + String(r[col('majorContent')] ?? '')).toContain(keyword);
 });
 
-test('a CSV job shows progress and downloads a UTF-8 file with a BOM', async ({
+test('a CSV job follows its pushed progress and downloads a UTF-8 file with a BOM', async ({
   page,
   request,
 }) => {
+  const frames: { status: string; rows: number }[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      const m = typeof f.payload === 'string' ? (JSON.parse(f.payload) as { type: string }) : null;
+      if (m?.type === 'exportJob') frames.push(m as unknown as { status: string; rows: number });
+    }),
+  );
   const token = await loginAs(page, 'dispatcher');
   const expected = await call<{ totalCount: number }>(request, 'lists/search', token, {
     menuId: 'qu_blz',
     isAmount: 1,
   });
   await openRoute(page, BLZ);
+  // The push channel is bound: the job's progress and end come by push, nothing is polled.
+  await expect(page.getByTestId('push-state')).toHaveAttribute('data-state', 'live');
+  const polls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('queryExportInfo')) polls.push(r.url());
+  });
   const dialog = await openDialog(page, 'CSV');
   const downloading = page.waitForEvent('download');
   await dialog.getByTestId('export-start').click();
   const file = await downloading;
+  expect(polls).toEqual([]);
+  expect(frames[0]!.status).toBe('running');
+  expect(frames.at(-1)!.status).toBe('done');
+  expect(frames.at(-1)!.rows).toBe(expected.totalCount);
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
   const bytes = await readFile((await file.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

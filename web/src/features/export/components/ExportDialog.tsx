@@ -88,8 +88,11 @@ export function ExportDialog({ open, onClose, filter, menuId, selectedIds }: Exp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pushed]);
 
+  const wasLive = useRef(live);
   useEffect(() => {
-    if (jobId === null) return;
+    const reconnected = live && !wasLive.current;
+    wasLive.current = live;
+    if (jobId === null || (live && !reconnected)) return;
     let stop = false;
     const poll = () => {
       exportJob(jobId)
@@ -103,6 +106,7 @@ export function ExportDialog({ open, onClose, filter, menuId, selectedIds }: Exp
         })
         .catch((e: Error) => !stop && setPhase({ kind: 'failed', msg: e.message }));
     };
+    // Down: poll every second. Back up: read once what the pushes missed meanwhile.
     timer.current = setTimeout(poll, live ? 0 : POLL_MS);
     return () => {
       stop = true;
