@@ -99,35 +99,114 @@ export function validateAction(
     if (phone !== '' && !MOBILE_PATTERN.test(phone) && !FIXED_LINE.test(phone)) {
       errors.push({ field: 'callerPhone', key: 'phoneInvalid' });
     }
-    textRule(errors, values, 'title', null, 200);
-    textRule(errors, values, 'majorContent', null, 5000);
+    // the host's form has no title or content: only a form that shows them requires them
+    textRule(errors, values, 'title', 'title' in values ? 'fieldRequired' : null, 200);
+    textRule(
+      errors,
+      values,
+      'majorContent',
+      'majorContent' in values ? 'fieldRequired' : null,
+      5000,
+    );
     textRule(errors, values, 'address', null, 200);
     textRule(errors, values, 'callerName', null, 50);
+  }
+  if (kind === 'remarks') textRule(errors, values, 'remarks', null, 2000);
+  if (kind === 'attributes') {
+    const labels = listValue(values.labels);
+    if (labels.length > MAX_LABELS) {
+      errors.push({ field: 'labels', key: 'tooManyLabels', params: { max: MAX_LABELS } });
+    } else if (labels.some((l) => l.length > MAX_LABEL_LENGTH)) {
+      errors.push({ field: 'labels', key: 'labelTooLong', params: { max: MAX_LABEL_LENGTH } });
+    }
+    textRule(errors, values, 'sevenFiveCategory', null, 50);
   }
   return errors;
 }
 
-/** Fields an edit may send, and the values it starts from. */
+/** Fields each edit form may send (the server's paths: orderFieldsBody, hostFieldsBody, …). */
 export const EDIT_FIELDS_DISTRICT = [
   'title',
   'majorContent',
   'address',
+  'categoryId',
+  'urgency',
+  'orderNature',
   'callerName',
   'callerPhone',
 ] as const;
-export const EDIT_FIELDS_HOST = ['address'] as const;
+export const EDIT_FIELDS_HOST = ['address', 'communityUnitId'] as const;
+export const REMARKS_FIELDS = ['remarks'] as const;
+export const ATTRIBUTE_FIELDS = [
+  'labels',
+  'sevenFiveCategory',
+  'riskLevel',
+  'orderNature',
+] as const;
 
-/** Only the fields the user changed (trimmed); empty when nothing changed. */
+export type EditField =
+  | (typeof EDIT_FIELDS_DISTRICT)[number]
+  | (typeof EDIT_FIELDS_HOST)[number]
+  | (typeof REMARKS_FIELDS)[number]
+  | (typeof ATTRIBUTE_FIELDS)[number];
+
+/** Labels: at most 10, each at most 20 characters (the server's attributesBody). */
+export const MAX_LABELS = 10;
+export const MAX_LABEL_LENGTH = 20;
+
+/** The fields of an edit-family form; empty for the other forms. */
+export function editFormFields(kind: FormKind, host: boolean): readonly EditField[] {
+  if (kind === 'edit') return host ? EDIT_FIELDS_HOST : EDIT_FIELDS_DISTRICT;
+  if (kind === 'remarks') return REMARKS_FIELDS;
+  if (kind === 'attributes') return ATTRIBUTE_FIELDS;
+  return [];
+}
+
+/** Choices (ids, vocabulary words, levels): cannot be emptied, so a cleared one is not sent. */
+const CHOICE_FIELDS: ReadonlySet<string> = new Set([
+  'categoryId',
+  'urgency',
+  'orderNature',
+  'communityUnitId',
+  'riskLevel',
+]);
+const LIST_FIELDS: ReadonlySet<string> = new Set(['labels']);
+
+/** A tags value as trimmed, non-empty, distinct strings. */
+function listValue(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const item of value) {
+    const text = String(item).trim();
+    if (text !== '' && !out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+/**
+ * Only the fields the user changed; empty when nothing changed. Texts are compared trimmed
+ * (null and '' are the same), lists item by item, choices by value; a cleared choice is left
+ * out (the server has no "none" for it).
+ */
 export function changedFields(
   fields: readonly string[],
   before: Record<string, unknown>,
   values: FormValues,
-): Record<string, string> {
-  const out: Record<string, string> = {};
+): Record<string, string | number | string[]> {
+  const out: Record<string, string | number | string[]> = {};
   for (const field of fields) {
-    const next = str(values[field]);
-    const prev = typeof before[field] === 'string' ? (before[field] as string).trim() : '';
-    if (next !== prev) out[field] = next;
+    const next = values[field];
+    if (LIST_FIELDS.has(field)) {
+      const list = listValue(next);
+      if (JSON.stringify(list) !== JSON.stringify(listValue(before[field]))) out[field] = list;
+    } else if (CHOICE_FIELDS.has(field)) {
+      if (!given(next)) continue;
+      const value = typeof next === 'number' ? next : String(next);
+      if (value !== before[field]) out[field] = value;
+    } else {
+      const text = str(next);
+      if (text !== str(before[field])) out[field] = text;
+    }
   }
   return out;
 }
@@ -184,6 +263,8 @@ export function actionBody(
       put('comment', values.comment);
       break;
     case 'edit':
+    case 'remarks':
+    case 'attributes':
       for (const [k, v] of Object.entries(values)) body[k] = v;
       break;
     case 'confirm':

@@ -16,7 +16,9 @@ export type FormKind =
   | 'extension'
   | 'exclusion'
   | 'merge'
-  | 'edit';
+  | 'edit'
+  | 'remarks'
+  | 'attributes';
 
 /** Theme settings that turn auto-jump on per action family (docs/console.md, theme settings). */
 export type AutoJumpSetting =
@@ -31,6 +33,10 @@ export type TextField = 'reason' | 'comment' | 'content' | 'staff';
 
 export interface ActionSpec {
   action: ActionName;
+  /** The button's id (`data-action`) when one ability offers several forms; else `action`. */
+  button?: string;
+  /** Label key under `orderDetail.actions` for such a button (else the action's own name). */
+  labelKey?: 'editRemarks' | 'editAttributes';
   form: FormKind;
   /** Path under /api (the request layer adds the prefix). */
   path: string;
@@ -226,6 +232,32 @@ const SPECS: readonly ActionSpec[] = [
 
 const BY_ACTION = new Map(SPECS.map((s) => [s.action, s]));
 
+/**
+ * The server has one ability for every field edit ('edit'); its paths split the fields, so the
+ * ability opens three forms: the case (or, for a host, address and community), the remarks, and
+ * the attributes. Attributes are district fields (the server refuses them to hosts), so a host
+ * is not offered that form.
+ */
+export const REMARKS_SPEC: ActionSpec = {
+  action: 'edit',
+  button: 'edit_remarks',
+  labelKey: 'editRemarks',
+  form: 'remarks',
+  path: `${J}updateOrderRemarks`,
+  jump: null,
+};
+export const ATTRIBUTES_SPEC: ActionSpec = {
+  action: 'edit',
+  button: 'edit_attributes',
+  labelKey: 'editAttributes',
+  form: 'attributes',
+  path: `${J}updateOrderAttributeSjs`,
+  jump: null,
+};
+
+/** The button id of a spec (`data-action`, React key). */
+export const buttonId = (spec: ActionSpec): string => spec.button ?? spec.action;
+
 /** Abilities that are not buttons: the lock is taken and released by the detail itself. */
 export const LOCK_ABILITIES: ReadonlySet<string> = new Set(['lock', 'unlock']);
 
@@ -236,12 +268,19 @@ export function actionSpec(action: string): ActionSpec | undefined {
   return BY_ACTION.get(action as ActionName);
 }
 
-/** The buttons to show: the server's abilities in its order, lock abilities left out. */
-export function actionButtons(abilities: readonly string[]): ActionSpec[] {
+/**
+ * The buttons to show: the server's abilities in its order, lock abilities left out; 'edit'
+ * brings its remarks form and, for the district, its attributes form.
+ */
+export function actionButtons(abilities: readonly string[], host = false): ActionSpec[] {
   return abilities
     .filter((a) => !LOCK_ABILITIES.has(a))
-    .map((a) => BY_ACTION.get(a as ActionName))
-    .filter((s): s is ActionSpec => s !== undefined);
+    .flatMap((a) => {
+      const spec = BY_ACTION.get(a as ActionName);
+      if (!spec) return [];
+      if (spec.action !== 'edit') return [spec];
+      return host ? [spec, REMARKS_SPEC] : [spec, REMARKS_SPEC, ATTRIBUTES_SPEC];
+    });
 }
 
 /** The edit path for the caller: hosts correct address/community, the district the case. */

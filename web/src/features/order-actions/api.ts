@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { RequestError, request } from '../../lib/request';
 import { getToken } from '../../lib/storage';
 import { LOCK_PATH, UNLOCK_PATH } from './action-table';
@@ -120,3 +121,26 @@ export async function fetchFileBlob(url: string): Promise<Blob> {
   if (!response.ok) throw await failure(response);
   return response.blob();
 }
+
+export interface OrderAttributes {
+  id: number;
+  labels: string[];
+  sevenFiveCategory: string | null;
+  riskLevel: number;
+  orderNature: string;
+}
+
+/** queryOrderAttributeSjs: what the attributes form starts from (read fresh each time). */
+export const attributesQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['order-actions', 'attributes', id],
+    queryFn: () =>
+      request<OrderAttributes>('/addons/jsjb/queryOrderAttributeSjs', {
+        method: 'POST',
+        body: { id },
+        noError: true,
+      }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });

@@ -26,6 +26,7 @@ export type ValueKind =
   | 'subject'
   | 'satisfaction'
   | 'labels'
+  | 'risk'
   | 'hours';
 
 export interface FieldDef {
@@ -73,7 +74,7 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       f('urgency', 'urgency'),
       f('labels', 'labels'),
       f('sevenFiveCategory'),
-      f('riskLevel'),
+      f('riskLevel', 'risk'),
     ],
   },
   {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
 import { emitOrderEvent } from '../order-bus/order-bus';
 import { jumpSetting, nextOrderId, type ActionSpec } from '../order-actions/action-table';
-import { actionLabel } from '../order-actions/components/ActionPanel';
+import { specLabel } from '../order-actions/components/ActionPanel';
 import { fetchQueueIds } from '../order-actions/api';
 import { useSettings } from '../theme/theme-store';
 import { detailKey, refreshBadgeCounts } from './api';
@@ -30,7 +30,7 @@ export function useAfterAction({ id, menuId, siblings = [], onOpen }: ActionCont
   return useCallback(
     async (spec: ActionSpec, hostKind: string | null) => {
       void message.success(
-        t('orderDetail.actions.done', { action: actionLabel(spec.action, i18n.language) }),
+        t('orderDetail.actions.done', { action: specLabel(spec, t, i18n.language) }),
       );
       emitOrderEvent({ type: 'changed', id, action: spec.action, menuId });
       void refreshBadgeCounts().catch(() => undefined);

@@ -140,6 +140,7 @@ export const zhValues = {
   },
   satisfaction: { satisfied: '满意', basic: '基本满意', unsatisfied: '不满意' },
   review: { 1: '待审批', 2: '已通过', 3: '已驳回' },
+  risk: { 0: '无', 1: '低', 2: '中', 3: '高' },
 };
 
 export const enValues: typeof zhValues = {
@@ -177,4 +178,5 @@ export const enValues: typeof zhValues = {
     unsatisfied: 'Unsatisfied',
   },
   review: { 1: 'Pending', 2: 'Approved', 3: 'Rejected' },
+  risk: { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' },
 };

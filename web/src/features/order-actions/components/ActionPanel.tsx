@@ -1,21 +1,22 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Space } from 'antd';
+import { Alert, Button, Card, Form, Space, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ACTION_NAMES, type ActionName } from '@hotline/domain';
 import { isEnglish } from '../../../i18n';
 import {
   actionBody,
   changedFields,
-  EDIT_FIELDS_DISTRICT,
-  EDIT_FIELDS_HOST,
+  editFormFields,
   validateAction,
   type FieldError,
   type FormValues,
 } from '../action-rules';
-import { editPath, type ActionSpec } from '../action-table';
-import { attachFiles, postAction, type ActionResult } from '../api';
+import { buttonId, editPath, type ActionSpec } from '../action-table';
+import { attachFiles, attributesQuery, postAction, type ActionResult } from '../api';
 import { DispatchFields, useHostKind } from './DispatchFields';
-import { EditFields } from './EditFields';
+import { AttributeFields, EditFields, RemarksFields } from './EditFields';
 import { ReplyFields, uploadedIds } from './ReplyFields';
 import {
   ExclusionFields,
@@ -35,6 +36,12 @@ export interface ActionOrder {
   address: string;
   callerName: string;
   callerPhone: string;
+  categoryId: number | null;
+  urgency: string;
+  orderNature: string;
+  communityUnitId: number | null;
+  hostUnitId: number | null;
+  remarks: string;
 }
 
 export interface ActionPanelProps {
@@ -52,20 +59,67 @@ export function actionLabel(action: string, language: string): string {
   return names ? names[isEnglish(language) ? 'en' : 'zh'] : action;
 }
 
+/** A button's label: its own (one ability, several forms) or the action's name. */
+export function specLabel(spec: ActionSpec, t: TFunction, language: string): string {
+  return spec.labelKey
+    ? t(`orderDetail.actions.${spec.labelKey}`)
+    : actionLabel(spec.action, language);
+}
+
+/**
+ * One action's form. The attributes form first reads the attributes (queryOrderAttributeSjs)
+ * and starts from them; the other forms start from the order the detail holds.
+ */
+export function ActionPanel(props: ActionPanelProps) {
+  const { t } = useTranslation();
+  const attributes = useQuery({
+    ...attributesQuery(props.order.id),
+    enabled: props.spec.form === 'attributes',
+  });
+  if (props.spec.form !== 'attributes') return <ActionForm {...props} />;
+  if (attributes.data) return <ActionForm {...props} before={{ ...attributes.data }} />;
+  return (
+    <Card size="small" className="hl-action-panel" data-testid="action-panel">
+      {attributes.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="action-error"
+          title={attributes.error.message}
+        />
+      ) : (
+        <Spin />
+      )}
+      <Button onClick={props.onCancel}>{t('orderDetail.actions.cancel')}</Button>
+    </Card>
+  );
+}
+
 /**
  * One action's form inside the detail: validates before sending, posts, and on a refusal shows
  * the server's message while keeping everything the user typed.
  */
-export function ActionPanel({ spec, order, candidates, host, onDone, onCancel }: ActionPanelProps) {
+function ActionForm({
+  spec,
+  order,
+  candidates,
+  host,
+  onDone,
+  onCancel,
+  before = order as unknown as FormValues,
+}: ActionPanelProps & { before?: FormValues }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const hostKind = useHostKind();
-  const editFields = host ? EDIT_FIELDS_HOST : EDIT_FIELDS_DISTRICT;
+  const editFields = editFormFields(spec.form, host);
+  // blanks start undefined (a choice shows its placeholder); changedFields reads null, undefined
+  // and '' texts alike
   const initial: FormValues =
-    spec.form === 'edit'
-      ? Object.fromEntries(editFields.map((f) => [f, order[f] ?? '']))
+    editFields.length > 0
+      ? Object.fromEntries(editFields.map((f) => [f, before[f] ?? undefined]))
       : spec.action === 'key_appeal'
         ? { on: order.isKeyAppeal ? 0 : 1 }
         : {};
@@ -85,11 +139,11 @@ export function ActionPanel({ spec, order, candidates, host, onDone, onCancel }:
     if (errors.length > 0) return showErrors(errors);
     let path = spec.path;
     let body = actionBody(spec, order.id, values);
-    if (spec.form === 'edit') {
-      const changed = changedFields(editFields, order as unknown as FormValues, values);
+    if (editFields.length > 0) {
+      const changed = changedFields(editFields, before, values);
       if (Object.keys(changed).length === 0)
         return setServerError(t('orderDetail.form.nothingChanged'));
-      path = editPath(host);
+      if (spec.form === 'edit') path = editPath(host);
       body = { id: order.id, ...changed };
     }
     setBusy(true);
@@ -106,13 +160,13 @@ export function ActionPanel({ spec, order, candidates, host, onDone, onCancel }:
     }
   };
 
-  const name = actionLabel(spec.action, i18n.language);
+  const name = specLabel(spec, t, i18n.language);
   return (
     <Card
       size="small"
       className="hl-action-panel"
       data-testid="action-panel"
-      data-action={spec.action}
+      data-action={buttonId(spec)}
       title={name}
     >
       <Form form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()}>
@@ -131,7 +185,11 @@ export function ActionPanel({ spec, order, candidates, host, onDone, onCancel }:
         ) : spec.form === 'merge' ? (
           <MergeFields candidates={candidates} />
         ) : spec.form === 'edit' ? (
-          <EditFields host={host} />
+          <EditFields host={host} hostUnitId={order.hostUnitId} />
+        ) : spec.form === 'remarks' ? (
+          <RemarksFields />
+        ) : spec.form === 'attributes' ? (
+          <AttributeFields />
         ) : null}
         {serverError ? (
           <Alert

@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { actionButtons, actionSpec, type ActionSpec } from '../../order-actions/action-table';
+import {
+  actionButtons,
+  actionSpec,
+  buttonId,
+  type ActionSpec,
+} from '../../order-actions/action-table';
 import { actionBody } from '../../order-actions/action-rules';
 import { postAction } from '../../order-actions/api';
-import { ActionPanel, actionLabel } from '../../order-actions/components/ActionPanel';
+import { ActionPanel, specLabel } from '../../order-actions/components/ActionPanel';
 import { detailKey, type OrderDetail } from '../api';
 import { useAfterAction, type ActionContext } from '../use-after-action';
 import type { useOrderLock } from '../use-order-lock';
@@ -28,7 +33,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
   const [error, setError] = useState<string | null>(null);
   const after = useAfterAction(context);
   const order = detail.order;
-  const buttons = actionButtons(detail.abilities);
+  const buttons = actionButtons(detail.abilities, host);
 
   const refused = async (e: unknown) => {
     setError(e instanceof Error ? e.message : String(e));
@@ -47,14 +52,14 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
   };
   const start = async (spec: ActionSpec) => {
     setError(null);
-    setBusy(spec.action);
+    setBusy(buttonId(spec));
     const ok = await lockFor(spec);
     setBusy(null);
     if (ok) setActive(spec);
   };
   const confirm = async (spec: ActionSpec) => {
     setError(null);
-    setBusy(spec.action);
+    setBusy(buttonId(spec));
     try {
       if (!(await lockFor(spec))) return;
       const result = await postAction(spec.path, actionBody(spec, order.id, {}));
@@ -76,15 +81,16 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
       ) : (
         <Space wrap>
           {buttons.map((spec) => {
-            const label = actionLabel(spec.action, i18n.language);
+            const id = buttonId(spec);
+            const label = specLabel(spec, t, i18n.language);
             const button = (
               <Button
-                key={spec.action}
+                key={id}
                 type={spec.tone === 'primary' ? 'primary' : 'default'}
                 danger={spec.tone === 'danger'}
-                loading={busy === spec.action}
-                disabled={busy !== null && busy !== spec.action}
-                data-action={spec.action}
+                loading={busy === id}
+                disabled={busy !== null && busy !== id}
+                data-action={id}
                 onClick={spec.form === 'confirm' ? undefined : () => void start(spec)}
               >
                 {label}
@@ -92,7 +98,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
             );
             return spec.form === 'confirm' ? (
               <Popconfirm
-                key={spec.action}
+                key={id}
                 title={t('orderDetail.actions.confirm', { action: label })}
                 okText={t('orderDetail.actions.submit')}
                 cancelText={t('orderDetail.actions.cancel')}
@@ -121,7 +127,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
       ) : null}
       {active && actionSpec(active.action) ? (
         <ActionPanel
-          key={`${order.id}:${active.action}`}
+          key={`${order.id}:${buttonId(active)}`}
           spec={active}
           order={order}
           candidates={detail.similar.filter((s) => [0, 1, 11, 12].includes(s.status))}

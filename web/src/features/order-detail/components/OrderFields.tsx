@@ -48,6 +48,8 @@ export function OrderFields({ order }: { order: DetailOrder }) {
         return t(`orderDetail.values.satisfaction.${value as 'basic'}`, String(value));
       case 'labels':
         return (value as string[]).map((l) => <Tag key={l}>{l}</Tag>);
+      case 'risk':
+        return t(`orderDetail.values.risk.${value as 0}`, String(value));
       case 'hours':
         return t('orderDetail.values.hours', { n: value as number });
       case 'long':
