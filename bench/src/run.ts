@@ -145,7 +145,8 @@ try {
   }
   if (only.has('7')) {
     log('7. mixed load');
-    rows.push(await mixedLoad(ctx, Number(args.duration)));
+    rows.push(await mixedLoad(ctx, Number(args.duration), 'stress'));
+    rows.push(await mixedLoad(ctx, Number(args.duration), 'working'));
   }
 } finally {
   await capturer.close();

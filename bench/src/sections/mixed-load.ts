@@ -32,12 +32,20 @@ interface Tally {
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 
+/** Pauses between a browsing user's clicks, ms: a stress pace and a working pace. */
+export const PACES = {
+  stress: { min: 200, max: 1000 },
+  working: { min: 2000, max: 8000 },
+} as const;
+
 export async function mixedLoad(
   ctx: BenchContext,
   seconds: number,
+  pace: keyof typeof PACES = 'stress',
   browsers = 200,
   actors = 20,
 ): Promise<ResultRow> {
+  const think = PACES[pace];
   const tally: Tally = { latencies: [], errors: 0, refusals: new Map(), actions: 0 };
   const until = Date.now() + seconds * 1000;
   const timed = async <T>(
@@ -100,7 +108,7 @@ export async function mixedLoad(
           pageSize: 20,
         });
       }
-      await sleep(200 + Math.random() * 800);
+      await sleep(think.min + Math.random() * (think.max - think.min));
     }
   };
 
@@ -201,13 +209,13 @@ export async function mixedLoad(
   const s = summarize(tally.latencies);
   const refusals = [...tally.refusals.values()].reduce((a, b) => a + b, 0);
   ctx.log(
-    `  mixed load ${seconds} s: ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
+    `  mixed load ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks): ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
       `p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)} ms, errors ${tally.errors}, refusals ${refusals}`,
   );
   for (const [key, n] of tally.refusals) ctx.log(`    refusal ×${n}: ${key}`);
   return {
     section: '7. mixed load',
-    case: `${browsers} browsing + ${actors} acting, ${seconds} s`,
+    case: `${browsers} browsing + ${actors} acting, ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks)`,
     figure: `${(s.n / elapsed).toFixed(0)} req/s, ${tally.actions} actions; p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} ms`,
     floor: `errors ${tally.errors}, refusals ${refusals}`,
     ratio: '',
