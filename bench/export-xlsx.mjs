@@ -1,5 +1,5 @@
 // node --expose-gc --import tsx bench/export-xlsx.mjs [--orders 1000000] [--xlsx 100000] [--keep]
-//   [--skip-xlsx] [--skip-csv]
+//   [--skip-xlsx] [--skip-csv] [--db <database of an earlier --keep run>]
 //
 // Export benchmark (issue 7). Creates a scratch PostgreSQL database bench_export_<hex> on
 // BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds the
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     orders: { type: 'string', default: '1000000' },
     xlsx: { type: 'string', default: '100000' },
     keep: { type: 'boolean', default: false },
+    db: { type: 'string' },
     'skip-xlsx': { type: 'boolean', default: false },
     'skip-csv': { type: 'boolean', default: false },
   },
@@ -37,7 +38,9 @@ const ORDERS = Number(args.orders);
 const XLSX_ROWS = Number(args.xlsx);
 if (!(XLSX_ROWS * 10 <= ORDERS)) throw new Error('--xlsx must be at most a tenth of --orders');
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `bench_export_${randomBytes(4).toString('hex')}`;
+// --db <name>: reuse a database an earlier `--keep` run left (no fill; it is kept).
+const reuse = args.db;
+const name = reuse ?? `bench_export_${randomBytes(4).toString('hex')}`;
 const MB = 1024 * 1024;
 // CPU of this process (all its threads: the server, zlib, the client) — PostgreSQL's is not in it.
 const cpuSeconds = (from) => {
@@ -81,22 +84,12 @@ async function admin(sqlText) {
   }
 }
 
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-await admin(
-  `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-);
-let handle;
-let app;
-try {
-  handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  await migrate(handle.db);
+async function fillDatabase() {
+  const t0 = Date.now();
   await seedBase(handle.db);
   await seedDemoIfEmpty(handle.db, { orders: 0, now: new Date() });
-
   const fill = new pg.Client({ connectionString: url.toString() });
   await fill.connect();
-  let t0 = Date.now();
   const { rows: gin } = await fill.query(
     `SELECT indexname FROM pg_indexes WHERE tablename = 'work_orders' AND indexdef ~* 'using (gin|gist)'`,
   );
@@ -130,6 +123,22 @@ try {
   await fill.end();
   const fillSeconds = (Date.now() - t0) / 1000;
   console.log(`filled ${ORDERS.toLocaleString()} orders in ${fillSeconds.toFixed(1)} s`);
+}
+
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+if (!reuse) {
+  await admin(
+    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+  );
+}
+let handle;
+let app;
+try {
+  handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  await migrate(handle.db);
+  let t0 = Date.now();
+  if (!reuse) await fillDatabase();
 
   const ctx = {
     db: handle.db,
@@ -224,6 +233,7 @@ try {
   clearInterval(sampler);
   await app?.close();
   await handle?.close();
-  if (!args.keep) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  console.log(args.keep ? `kept database ${name}` : `dropped database ${name}`);
+  const keep = args.keep || reuse;
+  if (!keep) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  console.log(keep ? `kept database ${name}` : `dropped database ${name}`);
 }

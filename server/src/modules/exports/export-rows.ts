@@ -13,7 +13,12 @@ import { sideFacts } from './export-facts';
  * merges, user names) are loaded per chunk, only when a chosen column needs them.
  */
 
-export const CHUNK_ROWS = 4000;
+/**
+ * Rows per chunk: two chunks are in memory at a time (one written, the next read). 2,000 keeps
+ * the process flat and small on a million-row job (4,000 swung its RSS by over 100 MB) at the
+ * same CPU per row.
+ */
+export const CHUNK_ROWS = 2000;
 
 /**
  * Names come from small lookup tables read once per export (units, categories), not from joins
