@@ -34,10 +34,11 @@ export function csvTime(d: Date): string {
   return new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-export function csvCell(v: CellValue): string | number {
+/** One CSV cell; `time`: the column is a `datetime` one (a number there is epoch ms). */
+export function csvCell(v: CellValue, time = false): string | number {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return csvTime(v);
-  if (typeof v === 'number') return v;
+  if (typeof v === 'number') return time ? csvTime(new Date(v)) : v;
   return sanitizeCsvCell(v);
 }
 
@@ -94,6 +95,7 @@ export async function runCsvJob(
     await job.running(relative);
     const keys = prepared.columns.map((c) => c.key);
     const values = rowValues(keys, prepared.env);
+    const times = prepared.columns.map((c) => c.type === 'datetime');
     const put = async (record: (string | number)[]) => {
       if (failure) throw failure;
       if (!csv.write(record)) await waitDrain(csv);
@@ -104,7 +106,9 @@ export async function runCsvJob(
       needs: needsOf(keys),
       names: prepared.env.names,
     })) {
-      for (const row of chunk) await put(values(row, ++rows).map(csvCell));
+      for (const row of chunk) {
+        await put(values(row, ++rows).map((v, i) => csvCell(v, times[i])));
+      }
       await job.progress(rows);
     }
     csv.end();

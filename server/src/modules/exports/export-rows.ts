@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
-import { ORDER_COLUMNS, type HydratedOrder } from '../work-orders/list.repository';
-import type { PresentableOrder } from '../work-orders/order.presenter';
+import { ORDER_COLUMNS } from '../work-orders/list.repository';
+import type { OrderExtras, PresentableOrder } from '../work-orders/order.presenter';
 import type { OrdersWhere } from '../work-orders/queue-sql';
 import { sideFacts } from './export-facts';
 
@@ -56,7 +56,22 @@ export interface EventFacts {
   notes: number;
 }
 
-export interface ExportRow extends HydratedOrder {
+/** The order's time columns (derived from the row type: every `Date` field). */
+type TimeKey = {
+  [K in keyof PresentableOrder]-?: Date extends PresentableOrder[K] ? K : never;
+}[keyof PresentableOrder];
+
+/**
+ * An order as an export reads it: its instants stay epoch milliseconds (no Date object per
+ * value — a dozen per row); the writers turn them into dates by the column's type.
+ */
+export type ExportOrder = Omit<PresentableOrder, TimeKey> & {
+  [K in TimeKey]: null extends PresentableOrder[K] ? number | null : number;
+};
+
+export interface ExportRow {
+  row: ExportOrder;
+  extras: OrderExtras;
   visits: VisitFact[];
   requests: RequestFacts | undefined;
   events: EventFacts | undefined;
@@ -100,8 +115,8 @@ interface Cursor {
 /**
  * The timestamp columns of work_orders, read from the catalogue once per database. The chunk
  * query selects them as epoch milliseconds: a float is parsed far faster than a timestamp text
- * (a regular expression and a time-zone computation per value, 14 per order), and
- * `new Date(ms)` gives the same instant (both keep milliseconds, dropping microseconds).
+ * (a regular expression and a time-zone computation per value, a dozen per order), and keeps
+ * the same instant (both keep milliseconds, dropping microseconds).
  */
 const timestampColumns = new WeakMap<object, Promise<ReadonlySet<string>>>();
 
@@ -166,20 +181,11 @@ async function chunkRows(
     .orderBy('work_orders.id', 'desc')
     .limit(limit)
     .execute();
-  // Epoch milliseconds back to instants, in place (no copy of a 60-field row).
-  const tsKeys = ORDER_COLUMNS.filter((c) => timestamps.has(c));
-  for (const r of rows) {
-    const o = r as unknown as Record<string, unknown>;
-    for (const k of tsKeys) {
-      const v = o[k];
-      if (v !== null) o[k] = new Date(v as number);
-    }
-  }
   return rows as unknown as ChunkRow[];
 }
 
 /** One order as read for an export: the row, plus the lock that binds now. */
-type ChunkRow = PresentableOrder & {
+type ChunkRow = ExportOrder & {
   lock_user_id: number | null;
   lock_user_name: string | null;
   lock_expires_at: number | null;

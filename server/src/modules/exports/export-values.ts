@@ -13,7 +13,8 @@ import type { CellValue } from './xlsx-writer';
 
 /**
  * What each export column shows, from one loaded row. Booleans show as 是/否 (yes/no), codes
- * both as the code and as a name; times are instants (the writers format them in China time).
+ * both as the code and as a name; times are instants — epoch milliseconds or Dates — which
+ * the writers format in China time by the column's type (`datetime`).
  */
 
 export interface UnitInfo {
@@ -45,8 +46,8 @@ type Getter = (r: ExportRow, env: ExportEnv, seq: number) => CellValue;
 const HOUR = 3_600_000;
 const yesNo = (v: boolean | null | undefined, env: ExportEnv): CellValue =>
   v === null || v === undefined ? null : VALUE_NAMES.yesNo[v ? 'yes' : 'no'][env.lang];
-const hours = (from: Date | null, to: Date | null): CellValue =>
-  from && to ? Math.round(((to.getTime() - from.getTime()) / HOUR) * 100) / 100 : null;
+const hours = (from: number | null, to: number | null): CellValue =>
+  from !== null && to !== null ? Math.round(((to - from) / HOUR) * 100) / 100 : null;
 const named = (table: Record<number, Record<Lang, string>>, code: number | null, env: ExportEnv) =>
   code === null ? null : (table[code]?.[env.lang] ?? String(code));
 const OPEN = new Set([0, 1, 11, 12]);
@@ -54,20 +55,20 @@ const OPEN = new Set([0, 1, 11, 12]);
 /** When an order counts as overdue: its reply (or now, while open) came after the deadline. */
 function overdueMs(r: ExportRow, env: ExportEnv): number | null {
   const o = r.row;
-  if (!o.deadline) return null;
-  const end = o.reply_time ?? (OPEN.has(o.status) ? env.now : null);
-  if (!end) return null;
-  return Math.max(0, end.getTime() - o.deadline.getTime());
+  if (o.deadline === null) return null;
+  const end = o.reply_time ?? (OPEN.has(o.status) ? env.now.getTime() : null);
+  if (end === null) return null;
+  return Math.max(0, end - o.deadline);
 }
 
 /** The assessment period's label, once per China-time day (most rows share a few days). */
 const periodLabels = new Map<number, string>();
-function periodLabel(at: Date): string {
-  const day = Math.floor((at.getTime() + 8 * HOUR) / (24 * HOUR));
+function periodLabel(at: number): string {
+  const day = Math.floor((at + 8 * HOUR) / (24 * HOUR));
   let label = periodLabels.get(day);
   if (label === undefined) {
     if (periodLabels.size >= 4096) periodLabels.clear();
-    label = periodContaining(at).label;
+    label = periodContaining(new Date(at)).label;
     periodLabels.set(day, label);
   }
   return label;
@@ -225,7 +226,7 @@ const GETTERS: Record<string, Getter> = {
     ),
   tichuReason: (r) => r.requests?.exclusionReason ?? null,
   assessed: (r, e) => yesNo(r.row.tichu_type === null && r.row.visit_contacted === true, e),
-  assessmentPeriod: (r) => (r.row.visit_time ? periodLabel(r.row.visit_time) : null),
+  assessmentPeriod: (r) => (r.row.visit_time !== null ? periodLabel(r.row.visit_time) : null),
   isKeyAppeal: (r, e) => yesNo(r.row.is_key_appeal, e),
   isSupervised: (r, e) => yesNo(r.row.is_supervised, e),
   superviseCount: (r) => r.row.supervise_count,

@@ -10,6 +10,7 @@ import { ZipWriter, type EntryWriter } from './zip-writer';
  * must be complete before the sheet is — i.e. held in memory.
  */
 
+/** A number in a `datetime` column is an instant in epoch milliseconds. */
 export type CellValue = string | number | Date | null | undefined;
 
 export interface XlsxColumn {
@@ -82,7 +83,12 @@ export function edgeSpace(text: string): boolean {
 
 /** An instant as an Excel serial date in China time (what the district reads on its clocks). */
 export function excelDate(d: Date): number {
-  return (d.getTime() + CHINA_OFFSET_MS) / 86_400_000 + EXCEL_EPOCH_DAYS;
+  return excelSerial(d.getTime());
+}
+
+/** The same from epoch milliseconds. */
+export function excelSerial(ms: number): number {
+  return (ms + CHINA_OFFSET_MS) / 86_400_000 + EXCEL_EPOCH_DAYS;
 }
 
 const FLUSH_CHARS = 256 * 1024;
@@ -95,6 +101,7 @@ export class XlsxStreamWriter {
   private buffer = '';
   private rowNumber = 0;
   private readonly letters: string[];
+  private readonly dates: boolean[];
 
   constructor(
     sink: Writable,
@@ -103,6 +110,7 @@ export class XlsxStreamWriter {
   ) {
     this.zip = new ZipWriter(sink);
     this.letters = columns.map((_, i) => columnLetter(i));
+    this.dates = columns.map((c) => c.type === 'datetime');
   }
 
   async start(): Promise<void> {
@@ -149,7 +157,8 @@ export class XlsxStreamWriter {
           placed = false;
           continue;
         }
-        cell = (Number.isInteger(v) ? '><v>' : ' s="3"><v>') + v + '</v></c>';
+        if (this.dates[i] && !header) cell = ' s="2"><v>' + excelSerial(v) + '</v></c>';
+        else cell = (Number.isInteger(v) ? '><v>' : ' s="3"><v>') + v + '</v></c>';
       } else if (v instanceof Date) {
         const serial = excelDate(v);
         if (Number.isNaN(serial)) {
