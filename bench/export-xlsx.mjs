@@ -221,6 +221,10 @@ try {
         `first tenth avg ${(avg(samples.slice(0, tenth)) / MB).toFixed(0)} MB, last tenth avg ` +
         `${(avg(samples.slice(-tenth)) / MB).toFixed(0)} MB${retainedText()}`,
     );
+    const tenths = Array.from({ length: 10 }, (_, i) =>
+      (avg(samples.slice(i * tenth, (i + 1) * tenth)) / MB).toFixed(0),
+    );
+    console.log(`csv job RSS by tenth (MB): ${tenths.join(' ')}`);
     console.log(
       `RESULT csv status=${job.status} rows=${job.rows} seconds=${csvSeconds.toFixed(1)} processCpuSeconds=${csvCpu} ` +
         `peakRssMB=${(peak / MB).toFixed(0)} firstTenthMB=${(avg(samples.slice(0, tenth)) / MB).toFixed(0)} ` +
