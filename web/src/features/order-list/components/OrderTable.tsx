@@ -40,10 +40,10 @@ export function OrderTable(props: OrderTableProps) {
   const en = i18n.language.startsWith('en');
   const { rows, prefs, isStreet, offset } = props;
   const now = useNow(30_000);
-  // Handlers read the latest rows and callback through refs, so columns and row props stay
-  // the same objects while the data refreshes (the virtual row skips unchanged rows).
   const wrap = useRef<HTMLDivElement>(null);
   useScrollingFlag(wrap);
+  // Handlers read the latest rows and callback through refs, so columns and row props stay
+  // the same objects while the data refreshes (the virtual row skips unchanged rows).
   const latest = useRef({ rows, onOpen: props.onOpen });
   latest.current = { rows, onOpen: props.onOpen };
   const onOpen = useCallback((order: OrderSummary) => latest.current.onOpen(order), []);
