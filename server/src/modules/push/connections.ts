@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { PUSH_CLOSE, type PushMessageMap, type PushMessageType } from '@hotline/contract';
 import { noticeText, type Lang } from '@hotline/domain';
+import { Frame } from './frames';
 
 /**
  * The sockets of THIS node: client ids, what each is bound to, and rooms → sockets. Nothing
@@ -54,9 +55,6 @@ function countMessage(push: OrderPush, delta: RoomDelta, lang: Lang): PushMessag
       : {}),
   };
 }
-
-/** A pre-encoded JSON frame is still a text message. */
-const TEXT = { binary: false } as const;
 
 export class Connections {
   private readonly clients = new Map<string, Client>();
@@ -127,11 +125,11 @@ export class Connections {
       if (!members) continue;
       // One frame per language, serialised and encoded once for the whole room (a string
       // would be encoded again for every socket).
-      const frames = new Map<Lang, Buffer>();
+      const frames = new Map<Lang, Frame>();
       const frame = (lang: Lang) => {
         let bytes = frames.get(lang);
         if (bytes === undefined) {
-          bytes = Buffer.from(this.frame('count', countMessage(push, delta, lang)));
+          bytes = Frame.of(this.frame('count', countMessage(push, delta, lang)));
           frames.set(lang, bytes);
         }
         return bytes;
@@ -144,7 +142,7 @@ export class Connections {
           continue;
         }
         if (client.socket.readyState !== client.socket.OPEN) continue;
-        client.socket.send(frame(binding.lang), TEXT);
+        frame(binding.lang).sendTo(client.socket);
         sent += 1;
       }
     }
@@ -159,7 +157,7 @@ export class Connections {
     const members = this.rooms.get(room);
     if (!members) return 0;
     const now = this.now();
-    let bytes: Buffer | null = null;
+    let bytes: Frame | null = null;
     let sent = 0;
     for (const client of [...members]) {
       const binding = client.binding;
@@ -169,8 +167,8 @@ export class Connections {
         continue;
       }
       if (client.socket.readyState !== client.socket.OPEN) continue;
-      bytes ??= Buffer.from(this.frame(type, body));
-      client.socket.send(bytes, TEXT);
+      bytes ??= Frame.of(this.frame(type, body));
+      bytes.sendTo(client.socket);
       sent += 1;
     }
     return sent;

@@ -55,7 +55,8 @@ export async function registerPush(app: FastifyInstance, ctx: AppContext): Promi
     });
 
   if (!app.hasDecorator('websocketServer')) {
-    await app.register(websocket, { options: { maxPayload: 4096 } });
+    // No compression: frames.ts writes pre-built frames straight to the sockets.
+    await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
   }
   await app.register(async (scope) => pushSocketRoute(scope, hub));
   await app.register(pushBindRoutes(ctx, hub), { prefix: '/api' });
