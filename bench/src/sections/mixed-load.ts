@@ -124,6 +124,9 @@ export async function mixedLoad(
     queue: string;
     /** The status an order of the queue must have for the steps (a queue may mix states). */
     status: number;
+    /** Call-back states the steps accept (the visit queue also lists orders whose three
+     * attempts failed: those are closed, not visited again). */
+    huifang?: number[];
     steps: (id: number) => [string, Record<string, unknown>][];
   }[] = [
     {
@@ -160,6 +163,7 @@ export async function mixedLoad(
       user: 'visitor',
       queue: 'hf_dhf',
       status: 91,
+      huifang: [2, 11, 12],
       steps: (id) => [
         [
           '/addons/jsjb/updateHuifangSjs',
@@ -174,7 +178,7 @@ export async function mixedLoad(
     const shares = Math.ceil(actors / roles.length);
     const token = ctx.tokens[role.user] as string;
     while (Date.now() < until) {
-      const r = await timed<{ list: { id: number; status: number }[] }>(
+      const r = await timed<{ list: { id: number; status: number; huifangState: number }[] }>(
         '/addons/jsjb/lists/search',
         token,
         {
@@ -183,7 +187,10 @@ export async function mixedLoad(
         },
       );
       const mine = (r?.data?.list ?? []).filter(
-        (o) => o.id % shares === share && o.status === role.status,
+        (o) =>
+          o.id % shares === share &&
+          o.status === role.status &&
+          (!role.huifang || role.huifang.includes(o.huifangState)),
       );
       if (mine.length === 0) {
         await sleep(500);
