@@ -17,6 +17,7 @@ export async function countsSection(ctx: BenchContext, user: string): Promise<Re
   );
   if (one.code !== 200) throw new Error(`lists/counts ${user}: ${one.code} ${one.msg}`);
   const queues = Object.keys(one.data.counts);
+  const noted = new Set<string>();
   const perQueue = async (menuId: string) => {
     const r = await call<{ totalCount: number }>(ctx.base, token, '/addons/jsjb/lists/search', {
       menuId,
@@ -25,10 +26,13 @@ export async function countsSection(ctx: BenchContext, user: string): Promise<Re
       isAmount: 1,
     });
     if (r.code !== 200) throw new Error(`${menuId}: ${r.code} ${r.msg}`);
-    if (r.data.totalCount !== one.data.counts[menuId])
+    // Counted once at the start: a clock-driven queue (overdue warning) moves on meanwhile.
+    if (r.data.totalCount !== one.data.counts[menuId] && !noted.has(menuId)) {
+      noted.add(menuId);
       ctx.log(
-        `  note: ${menuId} isAmount ${r.data.totalCount} vs counts ${one.data.counts[menuId]} (data moved?)`,
+        `  note: ${menuId} isAmount ${r.data.totalCount} vs counts ${one.data.counts[menuId]} read earlier (a clock-driven queue moves on; noted once)`,
       );
+    }
   };
   const single = summarize(
     await sample(ctx.runs, () => call(ctx.base, token, '/addons/jsjb/lists/counts', {})),
