@@ -41,7 +41,9 @@ export class InProcessHub implements PushHub {
   }
 
   publish(push: OrderPush): void {
-    this.connections.deliver(push);
+    // After the acting request's reply: writing to thousands of sockets takes tens of
+    // milliseconds the user who acted should not wait for (order is kept: FIFO).
+    setImmediate(() => this.connections.deliver(push));
   }
 
   sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void {

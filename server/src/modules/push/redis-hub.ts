@@ -73,7 +73,8 @@ export class RedisHub implements PushHub {
     // The other nodes first: their share is on its way while this node writes to its own
     // sockets (local delivery of thousands of frames takes tens of milliseconds).
     this.send({ origin: this.nodeId, kind: 'push', push });
-    this.connections.deliver(push);
+    // This node's own sockets after the acting request's reply (see InProcessHub.publish).
+    setImmediate(() => this.connections.deliver(push));
   }
 
   sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void {
