@@ -76,6 +76,9 @@ test('table preferences survive a reload and follow the user to another browser'
   await expectRows(page, 10);
   await listView(page).getByTestId('table-settings').click();
   const drawer = page.locator('.hl-col-settings');
+  // from the defaults, whatever an earlier attempt stored
+  await drawer.locator('.ant-drawer-extra button').click();
+  await expect(drawer.getByTestId('pref-border')).toHaveAttribute('aria-checked', 'false');
   await drawer.getByTestId('pref-border').click();
   await drawer.getByTestId('pref-stripe').click();
   await drawer.getByTestId('pref-line-height').getByText('紧凑').click();
@@ -116,6 +119,42 @@ test('table preferences survive a reload and follow the user to another browser'
   await expect(listView(second.page).locator('.ant-table-bordered')).toHaveCount(1);
   await expect(listView(second.page).locator('.hl-order-table')).toHaveClass(/is-small/);
   await second.close();
+});
+
+test('a change reloaded away within the save pause is kept and still reaches the server', async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'dispatcher');
+  await openRoute(page, DQS);
+  await expectRows(page, 10);
+  await listView(page).getByTestId('table-settings').click();
+  const drawer = page.locator('.hl-col-settings');
+  await drawer.locator('.ant-drawer-extra button').click();
+  await expect(drawer.getByTestId('pref-border')).toHaveAttribute('aria-checked', 'false');
+  // let the reset's own save go out, then change and reload at once (the save waits 400 ms)
+  await expect
+    .poll(async () => {
+      const r = await call<{ table?: { border?: boolean } }>(request, 'cols/getCols', token, {
+        key: 'orderList:qu_dqs',
+      });
+      return r.table?.border ?? false;
+    })
+    .toBe(false);
+  await drawer.getByTestId('pref-border').click();
+  await page.reload();
+  await expectRows(page, 10);
+  await expect(listView(page).locator('.ant-table-bordered')).toHaveCount(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          await call<{ table?: { border?: boolean } }>(request, 'cols/getCols', token, {
+            key: 'orderList:qu_dqs',
+          })
+        ).table?.border,
+    )
+    .toBe(true);
 });
 
 test('150 rows × 41 columns render as virtual rows and scroll smoothly', async ({

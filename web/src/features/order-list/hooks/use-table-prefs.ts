@@ -10,6 +10,8 @@ import {
 } from '../table-prefs';
 
 const localKey = (user: string, key: string) => `tablePrefs:${user}:${key}`;
+/** Set while this browser holds a change the server has not confirmed yet. */
+const pendingKey = (storageKey: string) => `${storageKey}:pending`;
 
 function readLocal(storageKey: string): unknown {
   try {
@@ -30,7 +32,10 @@ export interface TablePrefsState {
 /**
  * Table preferences of one list for one user: read from this browser at once, then replaced
  * by the server's copy (it follows the user to another browser); every change is written to
- * both, the server copy after a short pause so a burst of clicks is one call.
+ * both, the server copy after a short pause so a burst of clicks is one call. A change the
+ * server has not confirmed (the page was reloaded or closed within the pause, or the save
+ * failed) is marked pending in this browser: the next load keeps it and sends it, instead of
+ * letting the server's older copy replace it.
  */
 export function useTablePrefs(
   username: string,
@@ -47,8 +52,26 @@ export function useTablePrefs(
   const touched = useRef(false);
   const timer = useRef<number | undefined>(undefined);
 
+  const save = useCallback(
+    (next: TablePrefs) => {
+      saveCols(toServer(key, next)).then(
+        () => {
+          // confirmed, unless a newer change is already waiting
+          if (timer.current === undefined) localStorage.removeItem(pendingKey(storageKey));
+          setSynced(true);
+        },
+        () => setSynced(false),
+      );
+    },
+    [key, storageKey],
+  );
+
   useEffect(() => {
     let live = true;
+    if (localStorage.getItem(pendingKey(storageKey)) && !touched.current) {
+      save(normalizePrefs(readLocal(storageKey), fallback, isStreet));
+      return;
+    }
     fetchCols(key)
       .then((reply) => {
         const server = fromServer(reply, fallback, isStreet);
@@ -61,24 +84,34 @@ export function useTablePrefs(
     return () => {
       live = false;
     };
-  }, [key, storageKey, fallback, isStreet]);
+  }, [key, storageKey, fallback, isStreet, save]);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Leaving the list within the pause: send the change now rather than drop the timer.
+  const latest = useRef(prefs);
+  latest.current = prefs;
+  useEffect(
+    () => () => {
+      if (timer.current === undefined) return;
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
+      save(latest.current);
+    },
+    [save],
+  );
 
   const setPrefs = useCallback(
     (next: TablePrefs) => {
       touched.current = true;
       setState(next);
       localStorage.setItem(storageKey, JSON.stringify(next));
+      localStorage.setItem(pendingKey(storageKey), '1');
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
-        saveCols(toServer(key, next)).then(
-          () => setSynced(true),
-          () => setSynced(false),
-        );
+        timer.current = undefined;
+        save(next);
       }, 400);
     },
-    [key, storageKey],
+    [storageKey, save],
   );
   const reset = useCallback(() => setPrefs(fallback), [setPrefs, fallback]);
   return { prefs, setPrefs, reset, synced };
