@@ -136,3 +136,17 @@ export function smsCodeFromLog(mobile: string): string | null {
 export function topTitles(list: MenuNode[], english = false): string[] {
   return list.filter((n) => !n.meta.hidden).map((n) => (english && n.meta.titleEn) || n.meta.title);
 }
+
+/**
+ * Switches the console to English from the header's language menu. A click that lands while
+ * the drop-down is still moving in can be lost, so the menu is opened and the item clicked
+ * again until the page says it is English.
+ */
+export async function switchToEnglish(page: Page): Promise<void> {
+  await expect(async () => {
+    const item = page.getByRole('menuitem', { name: 'English' });
+    if (!(await item.isVisible())) await page.getByRole('button', { name: '语言' }).click();
+    await item.click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ARTIFACTS, loginAs, settle } from '../support/console';
+import { ARTIFACTS, loginAs, settle, switchToEnglish } from '../support/console';
 
 /** Each of the six layouts renders its own structure; screenshots in both languages. */
 
@@ -78,9 +78,7 @@ test('every layout renders its own structure, in Chinese and English', async ({ 
   await expect(page.locator('.hl-view[data-view="/jsjb/district/qu_dqs"]')).toBeVisible();
   for (const language of ['zh', 'en'] as const) {
     if (language === 'en') {
-      await page.getByRole('button', { name: '语言' }).click();
-      await page.getByRole('menuitem', { name: 'English' }).click();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+      await switchToEnglish(page);
     }
     for (const layout of LAYOUTS) {
       await chooseLayout(page, layout);

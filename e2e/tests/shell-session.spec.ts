@@ -6,6 +6,7 @@ import {
   openLogin,
   setConfig,
   submitLogin,
+  switchToEnglish,
   TOKEN_KEY,
   topTitles,
   type MenuNode,
@@ -166,8 +167,7 @@ test('logout clears all local storage and the server session', async ({ page, re
 
 test('language switch translates the shell and the menu', async ({ page }) => {
   await loginAs(page, 'dispatcher');
-  await page.getByRole('button', { name: '语言' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await switchToEnglish(page);
   await expect(page.locator('.hl-column-bar')).toContainText('District orders');
   await expect(page.getByRole('heading', { level: 3 })).toContainText(
     /^Good (morning|noon|afternoon|evening), /,
