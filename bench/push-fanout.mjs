@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { serverNodeArgs } from '../scripts/server-node-args.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -79,21 +80,25 @@ function rssMb(pid) {
 
 async function startNode(name) {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: DB,
-      DATABASE_POOL_SIZE: '8',
-      REDIS_URL: REDIS,
-      PUSH_CHANNEL: CHANNEL,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
+  const proc = spawn(
+    process.execPath,
+    [...serverNodeArgs(), '--import', 'tsx', 'server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: DB,
+        DATABASE_POOL_SIZE: '8',
+        REDIS_URL: REDIS,
+        PUSH_CHANNEL: CHANNEL,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i += 1) {
     try {

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const distIndex = join(root, 'web/dist/index.html');
@@ -26,9 +27,10 @@ if (consoleIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeArgs(), '--import', 'tsx', join(root, 'server/src/main.ts')],
+  { cwd: root, stdio: 'inherit' },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../../../scripts/server-node-args.mjs';
 
 /**
  * A real server node for the benchmarks: `server/src/main.ts` in a child process on the
@@ -22,7 +23,7 @@ export async function startServer(
 ): Promise<BenchServer> {
   // BENCH_SERVER_ENTRY: a wrapper around server/src/main.ts (a profiler, say) to run instead.
   const entry = process.env.BENCH_SERVER_ENTRY ?? 'server/src/main.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
