@@ -138,15 +138,19 @@ export function topTitles(list: MenuNode[], english = false): string[] {
 }
 
 /**
- * Switches the console to English from the header's language menu. A click that lands while
+ * Switches the console's language from the header's language menu. A click that lands while
  * the drop-down is still moving in can be lost, so the menu is opened and the item clicked
- * again until the page says it is English.
+ * again until the page says it has switched.
  */
-export async function switchToEnglish(page: Page): Promise<void> {
+export async function switchLanguage(page: Page, to: 'en' | 'zh'): Promise<void> {
+  const [button, item, lang] =
+    to === 'en' ? ['语言', 'English', 'en-US'] : ['Language', '简体中文', 'zh-CN'];
   await expect(async () => {
-    const item = page.getByRole('menuitem', { name: 'English' });
-    if (!(await item.isVisible())) await page.getByRole('button', { name: '语言' }).click();
-    await item.click({ timeout: 2_000 });
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US', { timeout: 2_000 });
+    const entry = page.getByRole('menuitem', { name: item });
+    if (!(await entry.isVisible())) await page.getByRole('button', { name: button }).click();
+    await entry.click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+export const switchToEnglish = (page: Page) => switchLanguage(page, 'en');

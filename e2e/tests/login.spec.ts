@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { switchLanguage } from '../support/console';
 
 const PASSWORD = 'Demo@12345';
 const ACCOUNTS = [
@@ -241,8 +242,7 @@ test.describe('language', () => {
     await page.screenshot({ path: `${ARTIFACTS}home-en.png` });
 
     // and back to Chinese (the shell's language menu)
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await switchLanguage(page, 'zh');
     await expect(page.getByRole('button', { name: '搜索' })).toBeVisible();
   });
 });

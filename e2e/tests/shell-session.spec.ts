@@ -6,6 +6,7 @@ import {
   openLogin,
   setConfig,
   submitLogin,
+  switchLanguage,
   switchToEnglish,
   TOKEN_KEY,
   topTitles,
@@ -178,7 +179,6 @@ test('language switch translates the shell and the menu', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
   await page.goto('/#/jsjb/district/qu_dqs');
   await expect(page).toHaveTitle('Pending sign - 12345接诉即办工单系统');
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await switchLanguage(page, 'zh');
   await expect(page.locator('.hl-column-bar')).toContainText('区级工单');
 });
