@@ -20,12 +20,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { EXPORT_COLUMN_KEYS } from '@hotline/domain';
 import { serverNodeArgs } from '../scripts/server-node-args.mjs';
+import { answers, freePort, rssBytes } from './server-process.mjs';
 import { buildApp } from '../server/src/app';
 import { openDatabase } from '../server/src/db/connect';
 import { migrate } from '../server/src/db/migrate';
@@ -68,13 +68,7 @@ const cpuNow = () => {
 };
 const cpuSeconds = (from) => (cpuNow() - from).toFixed(2);
 const rssNow = () => {
-  if (!child) return process.memoryUsage().rss;
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
+  return child ? rssBytes(child.pid) : process.memoryUsage().rss;
 };
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join('/');
 
@@ -102,15 +96,6 @@ const retainedText = () =>
   retained.length < 2
     ? ''
     : `; heap after full GC: first ${(retained[0] / MB).toFixed(0)} MB, last ${(retained.at(-1) / MB).toFixed(0)} MB, max ${(Math.max(...retained) / MB).toFixed(0)} MB`;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** Starts `server/src/main.ts` on the scratch database; resolves with its base URL. */
 async function startServer(databaseUrl, dataDir) {
@@ -140,15 +125,8 @@ async function startServer(databaseUrl, dataDir) {
     },
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      await fetch(`${base}/api/publicKey`);
-      return base;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error('the server did not start');
+  if (!(await answers(base))) throw new Error('the server did not start');
+  return base;
 }
 
 async function admin(sqlText) {

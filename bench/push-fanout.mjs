@@ -13,7 +13,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { serverNodeArgs } from '../scripts/server-node-args.mjs';
+import { answers, freePort, rssBytes } from './server-process.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,24 +59,7 @@ function cleanUp(code) {
   setTimeout(() => process.exit(code), 300).unref();
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-function rssMb(pid) {
-  let status = '';
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return 0;
-  }
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
+const rssMb = (pid) => rssBytes(pid) / (1024 * 1024);
 
 async function startNode(name) {
   const port = await freePort();
@@ -100,17 +83,10 @@ async function startNode(name) {
     },
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      await fetch(`${base}/api/publicKey`);
-      const node = { name, base, proc, peakRss: 0 };
-      nodes.push(node);
-      return node;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`${name} did not start`);
+  if (!(await answers(base, 200))) throw new Error(`${name} did not start`);
+  const node = { name, base, proc, peakRss: 0 };
+  nodes.push(node);
+  return node;
 }
 
 async function call(base, path, token, body) {
