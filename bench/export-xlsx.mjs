@@ -16,10 +16,10 @@
 //   2. initCsv of every order (the 1,000,000-row job), polled to the end: time, rows per
 //      second, RSS sampled during the job (peak, and growth from the first to the last tenth).
 // The database is dropped at the end (also on failure) unless --keep.
-/* global fetch, setInterval, clearInterval */
+/* global fetch, setInterval, clearInterval, clearTimeout, Buffer */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -232,7 +232,13 @@ try {
     });
     if (res.status !== 200) throw new Error(`exportExcel ${res.status}: ${await res.text()}`);
     let bytes = 0;
-    for await (const chunk of res.body) bytes += chunk.length;
+    // BENCH_SAVE_XLSX=<path>: keep the download (to look into the file); off while measuring
+    const saved = process.env.BENCH_SAVE_XLSX ? [] : null;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      saved?.push(chunk);
+    }
+    if (saved) writeFileSync(process.env.BENCH_SAVE_XLSX, Buffer.concat(saved));
     const xlsxSeconds = (Date.now() - t0) / 1000;
     const xlsxCpu = cpuSeconds(cpu0);
     const rows = Number(res.headers.get('x-export-rows'));
@@ -304,7 +310,14 @@ try {
   }
 } finally {
   clearInterval(sampler);
-  child?.kill('SIGKILL');
+  if (child && child.exitCode === null) {
+    // SIGTERM first, so a wrapper (BENCH_SERVER_ENTRY: a profiler) can write what it holds
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
   await app?.close();
   await handle?.close();
   const keep = args.keep || reuse;

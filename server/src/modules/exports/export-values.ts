@@ -74,11 +74,36 @@ function periodLabel(at: number): string {
   return label;
 }
 
-const level = (r: ExportRow, i: number) => r.extras.categoryPath?.split('->')[i] ?? null;
+/** The category path's levels, split once per row (three columns read them). */
+const levelsOf = new WeakMap<ExportRow, readonly string[]>();
+const level = (r: ExportRow, i: number) => {
+  const path = r.extras.categoryPath;
+  if (path === null) return null;
+  let levels = levelsOf.get(r);
+  if (!levels) {
+    levels = path.split('->');
+    levelsOf.set(r, levels);
+  }
+  return levels[i] ?? null;
+};
+
+/** The latest visit of each round (1–3), found once per row (21 columns read them). */
+const roundsOf = new WeakMap<ExportRow, readonly (VisitFact | undefined)[]>();
+function latestVisit(r: ExportRow, n: number): VisitFact | undefined {
+  if (r.visits.length === 0) return undefined;
+  let rounds = roundsOf.get(r);
+  if (!rounds) {
+    const byRound: (VisitFact | undefined)[] = [];
+    for (const v of r.visits) byRound[v.attempt] = v;
+    rounds = byRound;
+    roundsOf.set(r, rounds);
+  }
+  return rounds[n];
+}
 
 function round(n: number, field: keyof VisitFact): Getter {
   return (r, env) => {
-    const v = r.visits.filter((x) => x.attempt === n).at(-1);
+    const v = latestVisit(r, n);
     if (!v) return null;
     const value = v[field];
     if (field === 'satisfaction') return nameOf('satisfaction', v.satisfaction, env.lang);

@@ -181,7 +181,8 @@ export async function writeXlsx(
     })) {
       for (const row of chunk) {
         if (sink.destroyed) throw new Error('the client went away');
-        await writer.addRow(values(row, ++seq));
+        const flushed = writer.addRow(values(row, ++seq));
+        if (flushed) await flushed;
       }
     }
     await writer.finish();

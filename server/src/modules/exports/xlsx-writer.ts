@@ -4,10 +4,18 @@ import { ZipWriter, type EntryWriter } from './zip-writer';
 
 /**
  * A streaming XLSX (SpreadsheetML) writer: one sheet, a bold frozen header row, column widths,
- * typed cells (numbers as numbers, times as real dates in China time, text as inline strings).
- * Rows go straight into the deflate stream of the sheet entry; memory stays flat however many
- * rows are written. Inline strings rather than a shared-string table, because a shared table
- * must be complete before the sheet is — i.e. held in memory.
+ * typed cells (numbers as numbers, times as real dates in China time, text as shared or inline
+ * strings). Rows go straight into the deflate stream of the sheet entry; memory stays flat
+ * however many rows are written.
+ *
+ * Text: a short value of a column that repeats its values (states, units, categories, yes/no)
+ * goes into a bounded shared-string table and the cell holds its index — `<c t="s"><v>7</v>`
+ * instead of the value in `<c t="inlineStr"><is><t>…</t></is></c>` markup (over half of a
+ * sheet's bytes were that markup). Free text (titles, contents, addresses, numbers that differ
+ * per row) stays inline: a column whose first values are mostly new stops adding to the table,
+ * and the table itself is capped, so it stays a few megabytes on a sheet of any length. The
+ * table is written after the sheet (a ZIP's parts may come in any order; readers go by the
+ * relationships).
  */
 
 /** A number in a `datetime` column is an instant in epoch milliseconds. */
@@ -26,9 +34,9 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
 
-const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
+const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`;
 const ROOT_RELS = `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
-const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/><Relationship Id="rId3" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`;
 // Styles: 0 default, 1 bold header with a grey fill, 2 date-time, 3 number with up to 2 decimals.
 const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="165" formatCode="0.##"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFE8E8E8"/><bgColor indexed="64"/></patternFill></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
@@ -91,17 +99,77 @@ export function excelSerial(ms: number): number {
   return (ms + CHINA_OFFSET_MS) / 86_400_000 + EXCEL_EPOCH_DAYS;
 }
 
-const FLUSH_CHARS = 256 * 1024;
 /** Excel's own limit per cell. */
 const MAX_CELL_CHARS = 32_767;
+
+/** Longer text is free text: always inline. */
+const SHARED_MAX_CHARS = 40;
+/** The shared-string table's cap (entries); later new values go inline. */
+const SHARED_MAX_ENTRIES = 20_000;
+/** A column's first values that decide whether it repeats … */
+const PROBE_CELLS = 200;
+/** … : it keeps adding to the table while at most this share of its values were new. */
+const NEW_SHARE = 0.2;
+
+/** How one column has used the shared-string table. */
+interface ColumnShare {
+  cells: number;
+  added: number;
+  /** Off once the column proved to hold mostly different values. */
+  on: boolean;
+}
+
+/** The shared-string table: value → index, and the `<si>` markup in index order. */
+class SharedStrings {
+  private readonly index = new Map<string, number>();
+  private readonly items: string[] = [];
+  /** Cells that refer to the table (the part's `count`). */
+  refs = 0;
+
+  /** The value's index, adding it while the column repeats and the table has room. */
+  lookup(text: string, column: ColumnShare): number | undefined {
+    const found = this.index.get(text);
+    column.cells++;
+    if (found !== undefined) {
+      this.refs++;
+      return found;
+    }
+    if (!column.on || this.items.length >= SHARED_MAX_ENTRIES) return undefined;
+    if (column.cells > PROBE_CELLS && column.added > column.cells * NEW_SHARE) {
+      column.on = false;
+      return undefined;
+    }
+    column.added++;
+    const at = this.items.length;
+    this.index.set(text, at);
+    this.items.push(
+      (edgeSpace(text) ? '<si><t xml:space="preserve">' : '<si><t>') + xmlText(text) + '</t></si>',
+    );
+    this.refs++;
+    return at;
+  }
+
+  /** The part, appended item by item. */
+  async writeTo(part: EntryWriter): Promise<void> {
+    await part.append(
+      `${XML_HEAD}<sst xmlns="${NS}" count="${this.refs}" uniqueCount="${this.items.length}">`,
+    );
+    for (const item of this.items) {
+      const waiting = part.append(item);
+      if (waiting) await waiting;
+    }
+    await part.write('</sst>');
+  }
+}
 
 export class XlsxStreamWriter {
   private readonly zip: ZipWriter;
   private sheet: EntryWriter | null = null;
-  private buffer = '';
   private rowNumber = 0;
   private readonly letters: string[];
   private readonly dates: boolean[];
+  private readonly shared = new SharedStrings();
+  private readonly shares: ColumnShare[];
 
   constructor(
     sink: Writable,
@@ -111,6 +179,7 @@ export class XlsxStreamWriter {
     this.zip = new ZipWriter(sink);
     this.letters = columns.map((_, i) => columnLetter(i));
     this.dates = columns.map((c) => c.type === 'datetime');
+    this.shares = columns.map(() => ({ cells: 0, added: 0, on: true }));
   }
 
   async start(): Promise<void> {
@@ -126,13 +195,15 @@ export class XlsxStreamWriter {
     const cols = this.columns
       .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`)
       .join('');
-    this.buffer =
+    const sheet = this.sheet;
+    await sheet.append(
       `${XML_HEAD}<worksheet xmlns="${NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0">` +
-      `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
-      `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`;
-    this.addRowRaw(
-      this.columns.map((c) => c.header),
-      true,
+        `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
+        `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>` +
+        this.rowXml(
+          this.columns.map((c) => c.header),
+          true,
+        ),
     );
   }
 
@@ -142,7 +213,7 @@ export class XlsxStreamWriter {
    * cell without `r` in the next column, and the attribute was over a third of the sheet's
    * bytes — bytes that cost string building, UTF-8 encoding and deflate time.
    */
-  private addRowRaw(values: readonly CellValue[], header: boolean): void {
+  private rowXml(values: readonly CellValue[], header: boolean): string {
     const r = ++this.rowNumber;
     let xml = '<row r="' + r + '">';
     let placed = false;
@@ -167,6 +238,17 @@ export class XlsxStreamWriter {
         }
         cell = ' s="2"><v>' + serial + '</v></c>';
       } else {
+        const share = this.shares[i]!;
+        const at =
+          !header && share.on && v.length <= SHARED_MAX_CHARS
+            ? this.shared.lookup(v, share)
+            : undefined;
+        if (at !== undefined) {
+          xml += (placed ? '<c t="s"><v>' : '<c r="' + this.letters[i] + r + '" t="s"><v>') + at;
+          xml += '</v></c>';
+          placed = true;
+          continue;
+        }
         const text = v.length > MAX_CELL_CHARS ? v.slice(0, MAX_CELL_CHARS) : v;
         cell =
           (header ? ' t="inlineStr" s="1"><is><t' : ' t="inlineStr"><is><t') +
@@ -177,31 +259,29 @@ export class XlsxStreamWriter {
       xml += (placed ? '<c' : '<c r="' + this.letters[i] + r + '"') + cell;
       placed = true;
     }
-    this.buffer += xml + '</row>';
+    return xml + '</row>';
   }
 
-  /** Adds one data row; resolves when the buffered XML has been handed to the zip stream. */
-  async addRow(values: readonly CellValue[]): Promise<void> {
-    this.addRowRaw(values, false);
-    if (this.buffer.length >= FLUSH_CHARS) await this.flush();
+  /**
+   * Adds one data row. Returns a promise only when the buffered XML was handed to the zip
+   * stream (await it: it carries the stream's backpressure); most rows need no wait at all.
+   */
+  addRow(values: readonly CellValue[]): Promise<void> | undefined {
+    if (!this.sheet) throw new Error('XlsxStreamWriter.start() was not called');
+    return this.sheet.append(this.rowXml(values, false));
   }
 
   get rowsWritten(): number {
     return Math.max(0, this.rowNumber - 1);
   }
 
-  private async flush(): Promise<void> {
-    if (!this.sheet || this.buffer === '') return;
-    const out = this.buffer;
-    this.buffer = '';
-    await this.sheet.write(out);
-  }
-
   async finish(): Promise<void> {
     if (!this.sheet) throw new Error('XlsxStreamWriter.start() was not called');
-    this.buffer += `</sheetData></worksheet>`;
-    await this.flush();
+    await this.sheet.write('</sheetData></worksheet>');
     await this.sheet.close();
+    const part = await this.zip.entry('xl/sharedStrings.xml');
+    await this.shared.writeTo(part);
+    await part.close();
     await this.zip.finish();
   }
 }
