@@ -236,6 +236,97 @@ test('150 rows × 41 columns render as virtual rows and scroll smoothly', async 
   // what this test holds is that only the visible rows are rendered.
 });
 
+test('a 150-row page renders the cells near the view, follows scrolling both ways and keeps selection', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await loginAs(page, 'dispatcher');
+  await openRoute(page, BLZ);
+  await expectRows(page, 10);
+  await listView(page).getByTestId('table-settings').click();
+  const keys = await page
+    .locator('.hl-col-settings .hl-col-list li[data-col-pref]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-col-pref') ?? ''));
+  await page.keyboard.press('Escape');
+  await call(request, 'cols/setCols', token, {
+    key: 'orderList:qu_blz',
+    cols: keys.map((key) => ({ key, visible: 1 })),
+  });
+  await page.goto(`/#${BLZ}?pageSize=150`);
+  await page.reload();
+  const view = listView(page);
+  await expect(view.locator('.hl-order-table-wrap')).toHaveAttribute('data-virtual', '1');
+  const header = await headerKeys(page);
+  expect(header).toHaveLength(41);
+  const last = header.at(-1)!;
+  const firstRow = tableRows(page).first();
+  await expect(firstRow.locator('[data-col="index"]')).toHaveText('1');
+
+  // only the columns near the view: the far right ones are one spacer
+  const shown = await firstRow.locator('.ant-table-cell[data-col]').count();
+  expect(shown).toBeGreaterThan(5);
+  expect(shown).toBeLessThan(30);
+  await expect(firstRow.locator(`[data-col="${last}"]`)).toHaveCount(0);
+  await expect(firstRow.locator('.hl-col-gap')).toHaveCount(1);
+  // each rendered cell sits under its header cell
+  const cellBox = await firstRow.locator('[data-col="orderNum"]').boundingBox();
+  const headBox = await view.locator('.ant-table-thead th[data-col="orderNum"]').boundingBox();
+  expect(Math.abs(cellBox!.x - headBox!.x)).toBeLessThan(2);
+  expect(Math.abs(cellBox!.width - headBox!.width)).toBeLessThan(2);
+  // the order number opens the order
+  const id = await firstRow.getAttribute('data-row-key');
+  await firstRow.locator('.hl-order-link').click();
+  const dialog = page.getByTestId('order-dialog');
+  await expect(dialog.locator(`[data-testid="order-detail"][data-order-id="${id}"]`)).toBeVisible();
+  await page.getByTestId('order-dialog-close').click();
+  await expect(dialog).toBeHidden();
+
+  // to the far right: the last columns render, under their header cells; the fixed ones stay
+  const body = view.locator('.ant-table-tbody-virtual-holder');
+  const box = (await body.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(1500, 0);
+  await expect(firstRow.locator(`[data-col="${last}"]`)).toBeInViewport();
+  await expect(view.locator(`.ant-table-thead th[data-col="${last}"]`)).toBeInViewport();
+  const lastCell = await firstRow.locator(`[data-col="${last}"]`).boundingBox();
+  const lastHead = await view.locator(`.ant-table-thead th[data-col="${last}"]`).boundingBox();
+  expect(Math.abs(lastCell!.x - lastHead!.x)).toBeLessThan(2);
+  await expect(firstRow.locator('[data-col="index"]')).toBeInViewport();
+  await expect(firstRow.locator('[data-col="index"]')).toHaveClass(
+    /ant-table-cell-fix-start-shadow-show/,
+  );
+  await expect(firstRow.locator('[data-col="orderNum"]')).toHaveCount(0);
+
+  // to the bottom: row 150 with its cells at the same horizontal place
+  await body.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  const lastRow = tableRows(page).filter({
+    has: page.locator('[data-col="index"]', { hasText: /^150$/ }),
+  });
+  await expect(lastRow).toBeInViewport();
+  await expect(lastRow.locator(`[data-col="${last}"]`)).toBeInViewport();
+
+  // selection works on the rendered rows
+  const batch = view.getByTestId('batch-supervise');
+  await expect(batch).toBeDisabled();
+  await lastRow.locator('.ant-checkbox-input').check();
+  await expect(lastRow).toHaveClass(/ant-table-row-selected/);
+  await expect(lastRow.locator('.ant-checkbox')).toHaveClass(/ant-checkbox-checked/);
+  await expect(batch).toBeEnabled();
+  await lastRow.locator('.ant-checkbox-input').uncheck();
+  await expect(batch).toBeDisabled();
+
+  // back to the left and top
+  for (let i = 0; i < 8; i++) await page.mouse.wheel(-1500, 0);
+  await body.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(firstRow.locator('[data-col="orderNum"]')).toBeInViewport();
+  await expect(firstRow.locator('[data-col="index"]')).not.toHaveClass(/shadow-show/);
+});
+
 test('screenshots of a list page in Chinese and English', async ({ page }) => {
   await loginAs(page, 'dispatcher');
   await openRoute(page, DQS);

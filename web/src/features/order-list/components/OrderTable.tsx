@@ -1,15 +1,25 @@
-import { useCallback, useMemo, useRef, type HTMLAttributes, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@hotline/contract';
 import { columnByKey } from '../columns';
+import { ColumnWindowStore } from '../column-window';
 import { useNow } from '../hooks/use-now';
 import { useScrollingFlag } from '../hooks/use-scrolling-flag';
 import { rowTone } from '../row-rules';
 import { colText } from '../labels';
 import type { TablePrefs } from '../table-prefs';
 import { renderCell } from './cells';
-import { VIRTUAL_COMPONENTS } from './VirtualRow';
+import { lightSelectionCheckbox, useThemeClasses } from './light-antd';
+import { ColumnWindowContext, VIRTUAL_COMPONENTS } from './VirtualRow';
 import './order-table.css';
 
 export interface OrderTableProps {
@@ -42,6 +52,10 @@ export function OrderTable(props: OrderTableProps) {
   const now = useNow(30_000);
   const wrap = useRef<HTMLDivElement>(null);
   useScrollingFlag(wrap);
+  // virtual rows render only the columns near the horizontal viewport (column-window.ts)
+  const [columnWindow] = useState(() => new ColumnWindowStore(window.innerWidth));
+  // tags and row checkboxes as plain markup with antd's classes (light-antd.tsx)
+  const [theme, themeProbe] = useThemeClasses();
   // Handlers read the latest rows and callback through refs, so columns and row props stay
   // the same objects while the data refreshes (the virtual row skips unchanged rows).
   const latest = useRef({ rows, onOpen: props.onOpen });
@@ -85,39 +99,51 @@ export function OrderTable(props: OrderTableProps) {
               onCell: () => ({ 'data-col': def.key }) as HTMLAttributes<HTMLElement>,
               onHeaderCell: () => ({ 'data-col': def.key }) as HTMLAttributes<HTMLElement>,
               render: (_: unknown, order: OrderSummary, index: number) =>
-                renderCell(def, order, { index: offset + index + 1, onOpen, t, en }),
+                renderCell(def, order, { index: offset + index + 1, onOpen, t, en, theme }),
             },
           ]
         : [],
     );
-  }, [prefs.columns, isStreet, t, en, offset, onOpen]);
+  }, [prefs.columns, isStreet, t, en, offset, onOpen, theme]);
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
   const virtual = rows.length > VIRTUAL_FROM;
+  const renderCheckbox = useMemo(
+    () =>
+      virtual && theme
+        ? (_checked: boolean, _order: OrderSummary, _index: number, node: ReactNode) =>
+            lightSelectionCheckbox(theme, node)
+        : undefined,
+    [virtual, theme],
+  );
   return (
     <div ref={wrap} className="hl-order-table-wrap" data-virtual={virtual ? '1' : '0'}>
-      <Table<OrderSummary>
-        className={`hl-order-table is-${prefs.lineHeight}`}
-        rowKey="id"
-        size={prefs.lineHeight}
-        bordered={prefs.border}
-        columns={columns}
-        dataSource={rows}
-        loading={props.loading}
-        pagination={false}
-        virtual={virtual}
-        components={virtual ? VIRTUAL_COMPONENTS : undefined}
-        rowHoverable={!virtual}
-        scroll={{ x: scrollX, y: props.height }}
-        locale={{ emptyText: t('workOrders.empty') }}
-        rowClassName={rowClassName}
-        onRow={onRow}
-        rowSelection={{
-          selectedRowKeys: props.selected,
-          onChange: (keys) => props.onSelect(keys.map(Number)),
-          columnWidth: 48,
-          fixed: true,
-        }}
-      />
+      <ColumnWindowContext value={columnWindow}>
+        <Table<OrderSummary>
+          className={`hl-order-table is-${prefs.lineHeight}`}
+          rowKey="id"
+          size={prefs.lineHeight}
+          bordered={prefs.border}
+          columns={columns}
+          dataSource={rows}
+          loading={props.loading}
+          pagination={false}
+          virtual={virtual}
+          components={virtual ? VIRTUAL_COMPONENTS : undefined}
+          rowHoverable={!virtual}
+          scroll={{ x: scrollX, y: props.height }}
+          locale={{ emptyText: t('workOrders.empty') }}
+          rowClassName={rowClassName}
+          onRow={onRow}
+          rowSelection={{
+            selectedRowKeys: props.selected,
+            onChange: (keys) => props.onSelect(keys.map(Number)),
+            columnWidth: 48,
+            renderCell: renderCheckbox,
+            fixed: true,
+          }}
+        />
+      </ColumnWindowContext>
+      {themeProbe}
     </div>
   );
 }

@@ -1,4 +1,20 @@
-import { memo, type CSSProperties, type ReactElement, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  isValidElement,
+  memo,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type CSSProperties,
+  type HTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { columnsInWindow, type ColumnWindowState, type ColumnWindowStore } from '../column-window';
+import { cellWidth, lightCell, type VirtualCellProps } from './light-cell';
 
 /**
  * The row of the virtual order table (antd `components.body.row` when rows are virtual).
@@ -13,17 +29,13 @@ import { memo, type CSSProperties, type ReactElement, type ReactNode, type Ref }
  * Event handlers are not compared: antd wraps `onClick` anew on every render, and the table's
  * own `onRow` handlers are stable (they read the latest rows through a ref). The ref callback
  * is not re-attached on a skipped render; the first one keeps measuring the same element.
+ *
+ * The row also renders only the cells near the horizontal viewport (see column-window.ts): the
+ * other cells of a run become one spacer of the same width. The window comes from the table's
+ * ColumnWindowStore, which the body wrapper below keeps up to date with the horizontal scroll.
  */
 
-interface CellElementProps {
-  column?: unknown;
-  record?: unknown;
-  index?: number;
-  renderIndex?: number;
-  className?: string;
-  style?: CSSProperties;
-  rowInfo?: { fixedInfoList?: unknown };
-}
+type CellElementProps = VirtualCellProps;
 
 type RowProps = Record<string, unknown> & { children?: ReactNode; style?: CSSProperties };
 
@@ -77,8 +89,66 @@ export function sameRow(prev: RowProps, next: RowProps): boolean {
   return sameCells(prev.children, next.children);
 }
 
-const MemoRow = memo(function MemoRow({ rowRef, ...props }: RowProps & { rowRef?: unknown }) {
-  return <div ref={rowRef as Ref<HTMLDivElement>} {...props} />;
+/** The table's column window; none (every cell rendered) outside an OrderTable. */
+export const ColumnWindowContext = createContext<ColumnWindowStore | null>(null);
+
+const EVERYTHING: ColumnWindowState = {
+  window: { left: 0, right: Number.POSITIVE_INFINITY },
+  scrolled: false,
+};
+const noSubscribe = () => () => undefined;
+const everything = () => EVERYTHING;
+
+/**
+ * The row's cells: those inside the window as light cells (light-cell.tsx, antd's own element
+ * where a cell needs it), each run of the others replaced by one spacer of their width.
+ */
+export function rowCells(children: ReactNode, state: ColumnWindowState): ReactNode {
+  if (!Array.isArray(children)) return children;
+  const cells = children as (ReactElement<CellElementProps> | null)[];
+  const columns = cells.map((cell) => ({
+    width: cellWidth(cell?.props.column),
+    fixed: Boolean(cell?.props.column?.fixed),
+  }));
+  // antd drops the fixed-column styling when every column is fixed: leave that case to it
+  if (columns.every((c) => c.fixed)) return children;
+  const { keep, gaps } = columnsInWindow(columns, state.window);
+  const out: ReactNode[] = [];
+  let g = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    if (keep[i]) {
+      out.push(cell ? (lightCell(cell, state.scrolled) ?? cell) : null);
+    } else if (gaps[g]?.from === i) {
+      const gap = gaps[g++]!;
+      out.push(
+        <div
+          key={`gap-${gap.from}`}
+          className="hl-col-gap"
+          aria-hidden
+          style={{ flex: `0 0 ${gap.width}px` }}
+        />,
+      );
+    }
+  }
+  return out;
+}
+
+const MemoRow = memo(function MemoRow({
+  rowRef,
+  children,
+  ...props
+}: RowProps & { rowRef?: unknown }) {
+  const store = useContext(ColumnWindowContext);
+  const state = useSyncExternalStore(
+    store ? store.subscribe : noSubscribe,
+    store ? store.getState : everything,
+  );
+  return (
+    <div ref={rowRef as Ref<HTMLDivElement>} {...props}>
+      {rowCells(children, state)}
+    </div>
+  );
 }, sameRow);
 
 /**
@@ -89,4 +159,45 @@ export function VirtualRow({ ref, ...props }: RowProps & { ref?: Ref<HTMLDivElem
   return <MemoRow {...props} rowRef={ref} />;
 }
 
-export const VIRTUAL_COMPONENTS = { body: { row: VirtualRow } } as const;
+/**
+ * The virtual body's scroll holder (antd `components.body.wrapper`): tells the column window
+ * the body's horizontal offset (the filler's `offsetX`, which the virtual list moves on a
+ * horizontal scroll) and its width, before the browser paints.
+ */
+export function VirtualBody({
+  ref,
+  children,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> }) {
+  const store = useContext(ColumnWindowContext);
+  const offsetX = isValidElement<{ offsetX?: number }>(children)
+    ? children.props.offsetX
+    : undefined;
+  useLayoutEffect(() => {
+    store?.update(offsetX ?? 0, undefined);
+  }, [store, offsetX]);
+  const element = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const holder = element.current;
+    if (!store || !holder) return;
+    store.update(undefined, holder.clientWidth);
+    const observer = new ResizeObserver(() => store.update(undefined, holder.clientWidth));
+    observer.observe(holder);
+    return () => observer.disconnect();
+  }, [store]);
+  const setRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      element.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  return (
+    <div ref={setRef} {...props}>
+      {children}
+    </div>
+  );
+}
+
+export const VIRTUAL_COMPONENTS = { body: { row: VirtualRow, wrapper: VirtualBody } } as const;

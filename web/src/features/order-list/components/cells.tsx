@@ -6,11 +6,13 @@ import type { OrderSummary } from '@hotline/contract';
 import { useNow } from '../hooks/use-now';
 import type { ColumnDef } from '../columns';
 import { hostStatusColor, refuseCountdown, statusColor, tipTags } from '../row-rules';
+import { lightTag, type ThemeClasses } from './light-antd';
 
 /**
  * Cells of the list table, one renderer per column kind. Plain functions given `t` (not
  * components with their own hooks), so a virtual-row scroll renders little; only the countdown
- * is a component, because it ticks on its own.
+ * is a component, because it ticks on its own. Tags are plain spans with antd's classes once
+ * the table knows its theme classes (light-antd.tsx).
  */
 
 export function formatTime(iso: string | null | undefined): string {
@@ -49,13 +51,10 @@ function codeTag(
   color: string,
   en: boolean,
   attr: 'data-status' | 'data-host-status',
+  theme?: ThemeClasses | null,
 ) {
   const name = names[code]?.[en ? 'en' : 'zh'] ?? String(code);
-  return (
-    <Tag color={color} {...{ [attr]: code }}>
-      {name}
-    </Tag>
-  );
+  return lightTag(theme, color, name, { [attr]: code });
 }
 
 export function StatusTag({ code }: { code: number }) {
@@ -74,11 +73,31 @@ export interface CellContext {
   onOpen: (order: OrderSummary) => void;
   t: TFunction;
   en: boolean;
+  /** antd's theme classes, for tags as plain spans (antd's Tag without them). */
+  theme?: ThemeClasses | null;
 }
 
-/** A vocabulary word (nature, urgency, visit result, subject) in the user's language. */
+/** Looked-up vocabulary words per translate function (a new one comes with each language). */
+const words = new WeakMap<TFunction, Map<string, string>>();
+
+/**
+ * A vocabulary word (nature, urgency, visit result, subject) in the user's language; looked up
+ * once per language (a 150-row page asks for the same few words thousands of times).
+ */
 function word(t: TFunction, prefix: string, value: string | null | undefined) {
-  return value ? t(`${prefix}.${value}` as never, { defaultValue: value }) : null;
+  if (!value) return null;
+  let known = words.get(t);
+  if (!known) {
+    known = new Map();
+    words.set(t, known);
+  }
+  const key = `${prefix}.${value}`;
+  let text = known.get(key);
+  if (text === undefined) {
+    text = String(t(key as never, { defaultValue: value }));
+    known.set(key, text);
+  }
+  return text;
 }
 
 /** The content of one cell. */
@@ -91,14 +110,27 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
     case 'countdown':
       return <RefuseCountdown order={order} />;
     case 'tip':
-      return tipTags(order).map((tip) => (
-        <Tag key={tip.key} color={tip.key === 'keyAppeal' ? 'magenta' : 'gold'}>
-          {t(`workOrders.tag.${tip.key}`)}
-          {tip.count && tip.count > 1 ? ` ×${tip.count}` : ''}
-        </Tag>
-      ));
+      return tipTags(order).map((tip) =>
+        lightTag(
+          ctx.theme,
+          tip.key === 'keyAppeal' ? 'magenta' : 'gold',
+          <>
+            {t(`workOrders.tag.${tip.key}`)}
+            {tip.count && tip.count > 1 ? ` ×${tip.count}` : ''}
+          </>,
+          {},
+          tip.key,
+        ),
+      );
     case 'status':
-      return codeTag(STATUS_NAMES, order.status, statusColor(order.status), en, 'data-status');
+      return codeTag(
+        STATUS_NAMES,
+        order.status,
+        statusColor(order.status),
+        en,
+        'data-status',
+        ctx.theme,
+      );
     case 'hostStatus':
       return codeTag(
         MAIN_ORG_STATUS_NAMES,
@@ -106,6 +138,7 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
         hostStatusColor(order.mainOrgStatus),
         en,
         'data-host-status',
+        ctx.theme,
       );
     case 'nature':
       return word(t, 'workOrders.nature', order.orderNature);
@@ -118,7 +151,7 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
     case 'time':
       return formatTime(value as string | null);
     case 'labels':
-      return order.labels.map((l) => <Tag key={l}>{l}</Tag>);
+      return order.labels.map((l) => lightTag(ctx.theme, undefined, l, {}, l));
     case 'flag':
       return value ? t('workOrders.tag.yes') : null;
     case 'hours':
