@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../../../server/src/app';
 // Its type parsers (bigint ids as numbers) are what the application expects.
 import '../../../server/src/db/connect';
+import { preparedName } from '../../../server/src/db/prepared';
 import type { AppContext } from '../../../server/src/context';
 import type { Database } from '../../../server/src/db/schema';
 import { SimulatedSmsProvider } from '../../../server/src/modules/auth/sms-provider';
@@ -18,6 +19,8 @@ import { DEMO_PASSWORD } from './server';
 export interface Statement {
   sql: string;
   parameters: readonly unknown[];
+  /** Set when the server sends it as a named prepared statement (server/src/db/prepared.ts). */
+  name?: string;
 }
 
 export interface Capturer {
@@ -38,7 +41,12 @@ export async function openCapturer(databaseUrl: string): Promise<Capturer> {
     dialect: new PostgresDialect({ pool }),
     log(event) {
       if (recording && event.level === 'query') {
-        recording.push({ sql: event.query.sql, parameters: event.query.parameters });
+        const name = preparedName(event.query.sql);
+        recording.push({
+          sql: event.query.sql,
+          parameters: event.query.parameters,
+          ...(name ? { name } : {}),
+        });
       }
     },
   });
@@ -91,10 +99,19 @@ export async function openCapturer(databaseUrl: string): Promise<Capturer> {
   };
 }
 
-/** Runs the captured statements in order on one connection, as the floor of a request. */
+/**
+ * Runs the captured statements in order on one connection, as the floor of a request: the
+ * server's prepared statements as the same named statements (like for like), or with `plain`
+ * every one unnamed, parsed and planned on each call, as psql would send them.
+ */
 export async function replay(
   client: pg.ClientBase,
   statements: readonly Statement[],
+  plain = false,
 ): Promise<void> {
-  for (const s of statements) await client.query(s.sql, s.parameters as unknown[]);
+  for (const s of statements) {
+    const values = s.parameters as unknown[];
+    if (s.name && !plain) await client.query({ name: s.name, text: s.sql, values });
+    else await client.query(s.sql, values);
+  }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { usePreparedStatements } from './prepared';
 import type { Database } from './schema';
 
 /**
@@ -30,6 +31,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection that dies (server restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a fresh one.
     pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    usePreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -52,6 +54,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     database: 'postgres',
     max: 1,
   });
+  usePreparedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

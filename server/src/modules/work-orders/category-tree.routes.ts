@@ -30,7 +30,7 @@ const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
     children: z.array(categoryNode),
   }),
 );
-const categoryTreeResponse = envelope(z.object({ list: z.array(categoryNode) }));
+export const categoryTreeResponse = envelope(z.object({ list: z.array(categoryNode) }));
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   const rows = await db

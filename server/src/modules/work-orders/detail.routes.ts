@@ -16,7 +16,7 @@ import { orderDetail } from './detail.service';
 import { READ_TAGS } from './list-access';
 import { readableSummary, similarTo, usedAttributes } from './detail-reads';
 
-const resultInfoResponse = envelope(
+export const resultInfoResponse = envelope(
   z.object({
     id: z.number().int(),
     orderNum: z.string(),
@@ -32,7 +32,7 @@ const resultInfoResponse = envelope(
     visitRemark: z.string().nullable(),
   }),
 );
-const cityStateResponse = envelope(
+export const cityStateResponse = envelope(
   z.object({
     id: z.number().int(),
     orderNum: z.string(),
@@ -43,7 +43,7 @@ const cityStateResponse = envelope(
     closedTime: z.string().nullable(),
   }),
 );
-const attributesResponse = envelope(
+export const attributesResponse = envelope(
   z.object({
     orderNatures: z.array(z.string()),
     urgencies: z.array(z.string()),

@@ -15,7 +15,7 @@ import { ok } from '../../http/reply';
 import { READ_TAGS } from './list-access';
 import { gridTree, hostTree, unitChildren } from './org-tree.service';
 
-const departmentDictResponse = envelope(
+export const departmentDictResponse = envelope(
   z.object({
     list: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.string() })),
   }),

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { Database } from './schema';
+import type pg from 'pg';
+
+/**
+ * Named prepared statements for the hot statements of fixed shape: the session lookup every
+ * request runs and the hydration of every list page. PostgreSQL then parses and plans each of
+ * them once per connection instead of on every call — planning the hydration (seven joins)
+ * took 1.5 ms of its 2.4 ms at a million orders.
+ *
+ * Only statements whose text never varies and whose best plan does not depend on the values
+ * (lookups by unique key) belong here: after its fifth execution PostgreSQL may keep one
+ * generic plan for a prepared statement. The filtered list queries stay unprepared.
+ *
+ * How: the statement's SQL text is registered; every pooled client sends a registered text as
+ * a named statement (`pg` prepares it on the connection's first use and binds it afterwards).
+ */
+const names = new Map<string, string>();
+
+/** Registers a statement text; its name is derived from the text, the same in every process. */
+export function prepareText(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `hl_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
+/** The name a registered statement is sent under (undefined: sent unnamed). */
+export function preparedName(sql: string): string | undefined {
+  return names.get(sql);
+}
+
+type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** Has every client of the pool send registered statement texts as named statements. */
+export function usePreparedStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as QueryFn;
+    const named: QueryFn = (config, values, callback) => {
+      if (typeof config === 'string' && Array.isArray(values)) {
+        const name = names.get(config);
+        if (name) return query({ name, text: config, values }, callback);
+      }
+      return query(config, values, callback);
+    };
+    client.query = named as typeof client.query;
+  });
+}
+
+/**
+ * A query built and compiled once, run as a prepared statement. `build` is called once with
+ * `placeholders`; on each run the real arguments take their places in the parameter list (by
+ * identity, so each placeholder must be its own object: an array, a Date). Saves building the
+ * query (≈ 0.1 ms for a wide select) as well as PostgreSQL's planning.
+ */
+export function fixedQuery<A extends readonly object[], R>(
+  build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
+  placeholders: A,
+): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
+  let compiled: CompiledQuery<R> | undefined;
+  let slots: number[] = [];
+  return async (db, ...args) => {
+    if (!compiled) {
+      const c = build(db, ...placeholders).compile();
+      slots = c.parameters.map((p) => placeholders.indexOf(p as object));
+      if (placeholders.some((p) => !c.parameters.includes(p))) {
+        throw new Error('fixedQuery: a placeholder is not a parameter of the query');
+      }
+      prepareText(c.sql);
+      compiled = c;
+    }
+    const query = compiled;
+    const parameters = query.parameters.map((p, i) => {
+      const slot = slots[i]!;
+      return slot >= 0 ? args[slot] : p;
+    });
+    const result = await db.executeQuery<R>({ ...query, parameters });
+    return result.rows;
+  };
+}
