@@ -297,6 +297,12 @@ test('a 150-row page renders the cells near the view, follows scrolling both way
     /ant-table-cell-fix-start-shadow-show/,
   );
   await expect(firstRow.locator('[data-col="orderNum"]')).toHaveCount(0);
+  // the fixed cells of striped rows are opaque: nothing scrolled under them shows through
+  const stripeFixed = await view
+    .locator('.ant-table-row.hl-row-stripe [data-col="index"]')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(stripeFixed).toMatch(/^rgb\(/);
 
   // to the bottom: row 150 with its cells at the same horizontal place
   await body.evaluate((el) => {
