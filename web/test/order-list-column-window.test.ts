@@ -6,7 +6,11 @@ import {
   nextWindow,
 } from '../src/features/order-list/column-window';
 import { lightCell, type VirtualCellProps } from '../src/features/order-list/components/light-cell';
-import { themeClassesOf } from '../src/features/order-list/components/light-antd';
+import {
+  lightSelectionCheckbox,
+  lightTag,
+  themeClassesOf,
+} from '../src/features/order-list/components/light-antd';
 import { rowCells } from '../src/features/order-list/components/VirtualRow';
 
 /** Horizontal windowing of the virtual order table and its light cells. */
@@ -194,5 +198,58 @@ describe('rowCells', () => {
     expect(out[3]!.props.className).toBe('hl-col-gap');
     expect(out[3]!.props.style?.flex).toBe('0 0 1000px');
     expect(out[3]!.key).toBe('gap-3');
+  });
+});
+
+describe('light tags and checkboxes', () => {
+  const theme = { hash: 'css-h', cssVar: 'css-var-v' };
+
+  it("a tag is a span with antd's classes once the theme classes are known", () => {
+    const tag = lightTag(theme, 'blue', 'Open', { 'data-status': 1 }, 'k') as ReactElement<
+      Record<string, unknown>
+    >;
+    expect(tag.type).toBe('span');
+    expect(tag.key).toBe('k');
+    expect(tag.props.className).toBe('ant-tag ant-tag-filled ant-tag-blue css-h css-var-v');
+    expect(tag.props['data-status']).toBe(1);
+    const plain = lightTag(theme, undefined, 'x') as ReactElement<{ className: string }>;
+    expect(plain.props.className).toBe('ant-tag ant-tag-filled css-h css-var-v');
+    expect((lightTag(null, 'blue', 'x') as ReactElement).type).not.toBe('span');
+  });
+
+  it("the row checkbox calls antd's handlers with the event shape antd's Checkbox gives", () => {
+    const onChange = vi.fn();
+    const onClick = vi.fn();
+    const origin = createElement('i', { checked: true, onChange, onClick, 'aria-label': 'Row 1' });
+    const label = lightSelectionCheckbox(theme, origin) as ReactElement<{
+      className: string;
+      children: ReactElement<{
+        className: string;
+        children: ReactElement<Record<string, unknown>>;
+      }>;
+    }>;
+    expect(label.props.className).toBe(
+      'ant-checkbox-wrapper ant-checkbox-wrapper-checked css-var-v ant-checkbox-css-var css-h',
+    );
+    const box = label.props.children;
+    expect(box.props.className).toBe('ant-checkbox ant-wave-target css-h ant-checkbox-checked');
+    const input = box.props.children;
+    expect(input.props.checked).toBe(true);
+    expect(input.props['aria-label']).toBe('Row 1');
+    expect(input.props.onClick).toBe(onClick);
+    const nativeEvent = { shiftKey: true };
+    (input.props.onChange as (e: unknown) => void)({
+      target: { checked: false },
+      nativeEvent,
+      stopPropagation: () => undefined,
+      preventDefault: () => undefined,
+    });
+    expect(onChange).toHaveBeenCalledTimes(1);
+    const event = onChange.mock.calls[0]![0] as {
+      target: { checked: boolean };
+      nativeEvent: unknown;
+    };
+    expect(event.target.checked).toBe(false);
+    expect(event.nativeEvent).toBe(nativeEvent);
   });
 });
