@@ -174,7 +174,9 @@ async function fillDatabase() {
                 WHERE kind IN ('street', 'town', 'department')) u
     CROSS JOIN (SELECT array_agg(id ORDER BY id) AS a FROM problem_categories) cat`);
   await fill.query('ALTER TABLE work_orders ENABLE TRIGGER USER');
-  await fill.query('ANALYZE work_orders');
+  // As autovacuum leaves a table in service: statistics, and a visibility map, so the export's
+  // row count is an index-only scan rather than a read of the whole table.
+  await fill.query('VACUUM ANALYZE work_orders');
   await fill.end();
   const fillSeconds = (Date.now() - t0) / 1000;
   console.log(`filled ${ORDERS.toLocaleString()} orders in ${fillSeconds.toFixed(1)} s`);

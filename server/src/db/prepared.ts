@@ -51,6 +51,20 @@ export function usePreparedStatements(pool: pg.Pool): void {
 }
 
 /**
+ * Runs a query of fixed text (its values all parameters, lists as one array) as a prepared
+ * statement: `query` is a Kysely builder or a `sql` template.
+ */
+export async function executePrepared<R>(
+  db: Kysely<Database>,
+  query: { compile(db: Kysely<Database>): CompiledQuery<R> },
+): Promise<R[]> {
+  const compiled = query.compile(db);
+  prepareText(compiled.sql);
+  const result = await db.executeQuery(compiled);
+  return result.rows;
+}
+
+/**
  * A query built and compiled once, run as a prepared statement. `build` is called once with
  * `placeholders`; on each run the real arguments take their places in the parameter list (by
  * identity, so each placeholder must be its own object: an array, a Date). Saves building the

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
+import { executePrepared } from '../../db/prepared';
 import type { Needs } from './export-rows';
 
 /** Side facts of one chunk of exported orders, each one query over the chunk's ids. */
@@ -46,60 +47,70 @@ export async function sideFacts(db: Db, ids: number[], needs: Needs) {
             'v.remark',
             'u.realname',
           ])
-          .where('v.order_id', 'in', ids)
+          .where(sql<boolean>`v.order_id = ANY(${ids}::int8[])`)
           .orderBy('v.order_id')
           .orderBy('v.attempt')
           .orderBy('v.id')
-          .execute()
+          .$call((q) => executePrepared(db, q))
       : none,
     needs.requests
-      ? sql<{
-          order_id: number;
-          ext_count: number;
-          ext_hours: number;
-          ext_reason: string | null;
-          exc_status: number | null;
-          exc_reason: string | null;
-        }>`
+      ? executePrepared(
+          db,
+          sql<{
+            order_id: number;
+            ext_count: number;
+            ext_hours: number;
+            ext_reason: string | null;
+            exc_status: number | null;
+            exc_reason: string | null;
+          }>`
           SELECT order_id,
             count(*) FILTER (WHERE kind = 'extension')::int AS ext_count,
             coalesce(sum(hours) FILTER (WHERE kind = 'extension' AND status = 2), 0)::int AS ext_hours,
             (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'extension'))[1] AS ext_reason,
             (array_agg(status ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_status,
             (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_reason
-          FROM order_requests WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
-          .execute(db)
-          .then((r) => r.rows)
+          FROM order_requests WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`,
+        )
       : none,
     needs.events
-      ? sql<{ order_id: number; events: number; returns: number; rejects: number; notes: number }>`
+      ? executePrepared(
+          db,
+          sql<{
+            order_id: number;
+            events: number;
+            returns: number;
+            rejects: number;
+            notes: number;
+          }>`
           SELECT order_id, count(*)::int AS events,
             count(*) FILTER (WHERE action = 'apply_return')::int AS returns,
             count(*) FILTER (WHERE action = 'reject_reply')::int AS rejects,
             count(*) FILTER (WHERE action = 'add_note')::int AS notes
-          FROM order_events WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
-          .execute(db)
-          .then((r) => r.rows)
+          FROM order_events WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`,
+        )
       : none,
     needs.attachments
-      ? sql<{ order_id: number; n: number }>`
+      ? executePrepared(
+          db,
+          sql<{ order_id: number; n: number }>`
           SELECT order_id, count(*)::int AS n FROM order_attachments
-          WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`
-          .execute(db)
-          .then((r) => r.rows)
+          WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`,
+        )
       : none,
     needs.merges
       ? // Only orders something was merged into, or that were merged into another: most
         // orders have neither, and a row per order would be read for nothing.
-        sql<{ order_id: number; merged_in: number; into_num: string | null }>`
+        executePrepared(
+          db,
+          sql<{ order_id: number; merged_in: number; into_num: string | null }>`
           SELECT into_order_id AS order_id, count(*)::int AS merged_in, NULL AS into_num
           FROM order_merges WHERE into_order_id = ANY(${ids}::int[]) GROUP BY into_order_id
           UNION ALL
           SELECT o.id, 0, t.order_num
           FROM work_orders o JOIN work_orders t ON t.id = o.merged_into_id
-          WHERE o.id = ANY(${ids}::int[]) AND o.merged_into_id IS NOT NULL`
-          .execute(db)
-          .then((r) => r.rows)
+          WHERE o.id = ANY(${ids}::int[]) AND o.merged_into_id IS NOT NULL`,
+        )
       : none,
   ]);
   return {

@@ -53,8 +53,6 @@ export function exportRoutes(ctx: AppContext) {
         const auth = caller(request);
         const { id, prepared, fileName } = await startXlsx(ctx, auth, request.body, request.lang);
         // A 1 MiB buffer between the writer and the socket: with the default 16 KiB the writer
-        // waited on the socket every few rows instead of overlapping with it.
-        // A 1 MiB buffer between the writer and the socket: with the default 16 KiB the writer
         // waits on the socket every few rows instead of overlapping with it.
         const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
         // Errors after the first byte cannot become an envelope: the download is cut short and

@@ -14,7 +14,11 @@ import { scopeIsEmpty } from '../work-orders/scope-sql';
 import { exportChunks, needsOf } from './export-rows';
 import { rowValues, type ExportEnv } from './export-values';
 import * as repo from './export.repository';
+import { XlsxWorkerWriter } from './xlsx-worker';
 import { XlsxStreamWriter } from './xlsx-writer';
+
+/** Exports of at least this many rows write their sheet on a worker thread. */
+export const XLSX_WORKER_FROM_ROWS = 5000;
 
 /**
  * Exports select with the lists' own code — `listWhere` of lists/search: the same queue,
@@ -159,18 +163,22 @@ export async function writeXlsx(
   recordId: number,
   prepared: PreparedExport,
   sink: Writable,
+  options: { workerFromRows?: number } = {},
 ): Promise<number> {
   const keys = prepared.columns.map((c) => c.key);
   const values = rowValues(keys, prepared.env);
-  const writer = new XlsxStreamWriter(
-    sink,
-    prepared.columns.map((c) => ({
-      header: headerOf(c, prepared.env.lang),
-      type: c.type,
-      width: c.width,
-    })),
-    prepared.env.lang === 'en' ? 'Work orders' : '工单',
-  );
+  const columns = prepared.columns.map((c) => ({
+    header: headerOf(c, prepared.env.lang),
+    type: c.type,
+    width: c.width,
+  }));
+  const sheetName = prepared.env.lang === 'en' ? 'Work orders' : '工单';
+  // A large export writes its sheet on a worker thread (xlsx-worker.ts); a small one here,
+  // where starting a thread would cost more than it saves.
+  const writer =
+    prepared.total >= (options.workerFromRows ?? XLSX_WORKER_FROM_ROWS)
+      ? new XlsxWorkerWriter(sink, columns, sheetName)
+      : new XlsxStreamWriter(sink, columns, sheetName);
   let seq = 0;
   try {
     await writer.start();
@@ -196,6 +204,8 @@ export async function writeXlsx(
       finishedAt: ctx.now(),
     });
     throw error;
+  } finally {
+    if (writer instanceof XlsxWorkerWriter) await writer.close();
   }
 }
 
