@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedQuery, prepareText, preparedName } from '../src/db/prepared';
+import { openDatabase } from '../src/db/connect';
+import { executePrepared, fixedQuery, prepareText, preparedName } from '../src/db/prepared';
 import { post } from './support/api';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, TEST_DB, type TestApp } from './support/test-app';
 
 /**
  * The hot fixed statements (session check, list hydration) go to PostgreSQL as named prepared
@@ -85,5 +86,26 @@ describe('prepared statements', () => {
     const r = await sql<{ one: number }>`SELECT 1 AS one`.execute(t.ctx.db);
     expect(r.rows[0]?.one).toBe(1);
     expect(await preparedOnConnection()).toContain(name);
+  });
+
+  it('a new connection after an idle one was dropped prepares again (PGlite keeps one session)', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const handle = await openDatabase(
+      TEST_DB === 'postgres' && url
+        ? { kind: 'postgres', url, idleTimeoutMillis: 50 }
+        : { kind: 'pglite', idleTimeoutMillis: 50 },
+    );
+    try {
+      const run = (n: number) =>
+        executePrepared(handle.db, sql<{ v: number }>`SELECT ${n}::int + 1 AS v`);
+      expect(await run(1)).toEqual([{ v: 2 }]);
+      // the pool drops its idle connection; the next query comes on a new one
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await run(2)).toEqual([{ v: 3 }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await run(3)).toEqual([{ v: 4 }]);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -22,12 +22,22 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string };
+export type DatabaseTarget = (
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string }
+) & {
+  /** How long an idle pooled connection is kept (pg's default 10 s); tests shorten it. */
+  idleTimeoutMillis?: number;
+};
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      ...(target.idleTimeoutMillis === undefined
+        ? {}
+        : { idleTimeoutMillis: target.idleTimeoutMillis }),
+    });
     // An idle connection that dies (server restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a fresh one.
     pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
@@ -35,10 +45,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.idleTimeoutMillis);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  idleTimeoutMillis: number | undefined,
+): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -53,6 +66,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     user: 'postgres',
     database: 'postgres',
     max: 1,
+    ...(idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis }),
   });
   usePreparedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

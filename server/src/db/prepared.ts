@@ -35,9 +35,18 @@ export function preparedName(sql: string): string | undefined {
 
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
-/** Has every client of the pool send registered statement texts as named statements. */
+/**
+ * Has every client of the pool send registered statement texts as named statements.
+ *
+ * A new connection first forgets every prepared statement of its session: on PostgreSQL a new
+ * connection is a new session and has none, but PGlite keeps one session for every connection
+ * to it, so after the pool dropped an idle connection the next one would find the names taken
+ * ("prepared statement … already exists") while pg, knowing nothing of them, prepares again.
+ * pg runs the connection's queries in order, so this runs before any other.
+ */
 export function usePreparedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
+    client.query('DEALLOCATE ALL').catch(() => undefined);
     const query = client.query.bind(client) as QueryFn;
     const named: QueryFn = (config, values, callback) => {
       if (typeof config === 'string' && Array.isArray(values)) {
