@@ -8,8 +8,15 @@ const INTAKE = '/jsjb/work/intake';
 const form = (page: Page) => page.getByTestId('intake-form');
 
 async function chooseInSelect(page: Page, testIdOrLabel: string, text: string): Promise<void> {
-  await form(page).getByLabel(testIdOrLabel, { exact: true }).click({ force: true });
-  await page.keyboard.type(text);
+  const field = form(page).getByLabel(testIdOrLabel, { exact: true });
+  // Open this select's own drop-down (a click during the form's first layout could land
+  // elsewhere: CI once typed into the next field's select), then type into its search input.
+  await expect(async () => {
+    await field.click({ force: true });
+    await expect(field).toBeFocused({ timeout: 1000 });
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await field.pressSequentially(text);
   await page
     .locator('.ant-select-dropdown:visible')
     .locator('.ant-select-tree-title, .ant-select-item-option-content')
