@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { settle } from '../support/console';
 import {
   call,
@@ -14,6 +14,27 @@ import { loginAs, newSession, openRoute } from './support/session';
 
 const BLZ = '/jsjb/district/qu_blz';
 const DQS = '/jsjb/district/qu_dqs';
+
+/**
+ * The dispatcher's handling queue with every column visible (stored the way the chooser
+ * stores it — 41 clicks would only be slow) at 150 rows a page.
+ */
+async function openAllColumns150(page: Page, request: APIRequestContext, token: string) {
+  await openRoute(page, BLZ);
+  await expectRows(page, 10);
+  await listView(page).getByTestId('table-settings').click();
+  const keys = await page
+    .locator('.hl-col-settings .hl-col-list li[data-col-pref]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-col-pref') ?? ''));
+  expect(keys).toHaveLength(41);
+  await page.keyboard.press('Escape');
+  await call(request, 'cols/setCols', token, {
+    key: 'orderList:qu_blz',
+    cols: keys.map((key) => ({ key, visible: 1 })),
+  });
+  await page.goto(`/#${BLZ}?pageSize=150`);
+  await page.reload();
+}
 
 test('street users get no locking-person column; district users do', async ({ page, browser }) => {
   await loginAs(page, 'dispatcher');
@@ -165,21 +186,7 @@ test('150 rows × 41 columns render as virtual rows and scroll smoothly', async 
   const token = await loginAs(page, 'dispatcher');
   const { totalCount } = await listOf(request, token, { menuId: 'qu_blz' });
   expect(totalCount).toBeGreaterThanOrEqual(150);
-  await openRoute(page, BLZ);
-  await expectRows(page, 10);
-  // every column visible, stored the way the chooser stores it (41 clicks would only be slow)
-  await listView(page).getByTestId('table-settings').click();
-  const keys = await page
-    .locator('.hl-col-settings .hl-col-list li[data-col-pref]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-col-pref') ?? ''));
-  expect(keys).toHaveLength(41);
-  await page.keyboard.press('Escape');
-  await call(request, 'cols/setCols', token, {
-    key: 'orderList:qu_blz',
-    cols: keys.map((key) => ({ key, visible: 1 })),
-  });
-  await page.goto(`/#${BLZ}?pageSize=150`);
-  await page.reload();
+  await openAllColumns150(page, request, token);
   await expect(listView(page).locator('.hl-order-table-wrap')).toHaveAttribute('data-virtual', '1');
   await expect(listView(page).locator('.ant-table-thead th[data-col]')).toHaveCount(41);
   const rendered = await listView(page).locator('.ant-table-row').count();
@@ -242,19 +249,7 @@ test('a 150-row page renders the cells near the view, follows scrolling both way
 }) => {
   test.setTimeout(120_000);
   const token = await loginAs(page, 'dispatcher');
-  await openRoute(page, BLZ);
-  await expectRows(page, 10);
-  await listView(page).getByTestId('table-settings').click();
-  const keys = await page
-    .locator('.hl-col-settings .hl-col-list li[data-col-pref]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-col-pref') ?? ''));
-  await page.keyboard.press('Escape');
-  await call(request, 'cols/setCols', token, {
-    key: 'orderList:qu_blz',
-    cols: keys.map((key) => ({ key, visible: 1 })),
-  });
-  await page.goto(`/#${BLZ}?pageSize=150`);
-  await page.reload();
+  await openAllColumns150(page, request, token);
   const view = listView(page);
   await expect(view.locator('.hl-order-table-wrap')).toHaveAttribute('data-virtual', '1');
   const header = await headerKeys(page);

@@ -52,7 +52,7 @@ describe('prepared statements', () => {
     expect(names.filter((n) => n.startsWith('hl_')).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('a fixed query takes each call’s arguments in the places of its placeholders', async () => {
+  it('a fixed query takes each call’s arguments in the places of its stand-ins', async () => {
     const byIds = fixedQuery(
       (db, ids: number[], after: Date) =>
         db
@@ -73,12 +73,12 @@ describe('prepared statements', () => {
     expect(await byIds(t.ctx.db, ids, new Date(Date.now() + 86_400_000))).toEqual([]);
   });
 
-  it('refuses a placeholder that is not a parameter; names follow the text', async () => {
+  it('refuses a stand-in that is not a parameter; names follow the text', async () => {
     const broken = fixedQuery(
       (db, _ids: number[]) => db.selectFrom('work_orders').select('id').limit(1),
       [[]],
     );
-    await expect(broken(t.ctx.db, [1])).rejects.toThrow(/placeholder/);
+    await expect(broken(t.ctx.db, [1])).rejects.toThrow(/stand-in/);
     const name = prepareText('SELECT 1 AS one');
     expect(name).toMatch(/^hl_[0-9a-f]{24}$/);
     expect(preparedName('SELECT 1 AS one')).toBe(name);

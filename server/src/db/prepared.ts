@@ -75,22 +75,23 @@ export async function executePrepared<R>(
 
 /**
  * A query built and compiled once, run as a prepared statement. `build` is called once with
- * `placeholders`; on each run the real arguments take their places in the parameter list (by
- * identity, so each placeholder must be its own object: an array, a Date). Saves building the
- * query (≈ 0.1 ms for a wide select) as well as PostgreSQL's planning.
+ * `standIns` (sample arguments); on each run the real arguments take their places in the
+ * parameter list, found by identity — so each stand-in must be an object of its own (an
+ * array, a Date). Saves building the query (≈ 0.1 ms for a wide select) as well as
+ * PostgreSQL's planning.
  */
 export function fixedQuery<A extends readonly object[], R>(
   build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
-  placeholders: A,
+  standIns: A,
 ): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
   let slots: number[] = [];
   return async (db, ...args) => {
     if (!compiled) {
-      const c = build(db, ...placeholders).compile();
-      slots = c.parameters.map((p) => placeholders.indexOf(p as object));
-      if (placeholders.some((p) => !c.parameters.includes(p))) {
-        throw new Error('fixedQuery: a placeholder is not a parameter of the query');
+      const c = build(db, ...standIns).compile();
+      slots = c.parameters.map((p) => standIns.indexOf(p as object));
+      if (standIns.some((p) => !c.parameters.includes(p))) {
+        throw new Error('fixedQuery: a stand-in argument is not a parameter of the query');
       }
       prepareText(c.sql);
       compiled = c;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
-import { prepareText } from '../../db/prepared';
+import { executePrepared } from '../../db/prepared';
 
 export interface TokenLookup {
   token_expires_at: Date;
@@ -31,7 +31,9 @@ export interface TokenLookup {
  * connection.
  */
 export async function findByToken(db: Db, tokenHash: string): Promise<TokenLookup | undefined> {
-  const query = sql<TokenLookup>`
+  const rows = await executePrepared(
+    db,
+    sql<TokenLookup>`
     SELECT t.expires_at AS token_expires_at, t.refreshed_at AS token_refreshed_at,
            s.id AS session_id, s.expires_at AS session_expires_at, s.revoked_at,
            u.id AS user_id, u.username, u.realname, u.mobile, u.avatar, u.is_admin, u.disabled,
@@ -47,10 +49,9 @@ export async function findByToken(db: Db, tokenHash: string): Promise<TokenLooku
       JOIN users u ON u.id = s.user_id
       JOIN units un ON un.id = u.unit_id
       LEFT JOIN units pu ON pu.id = un.parent_id
-     WHERE t.token_hash = ${tokenHash}`.compile(db);
-  prepareText(query.sql);
-  const result = await db.executeQuery(query);
-  return result.rows[0];
+     WHERE t.token_hash = ${tokenHash}`,
+  );
+  return rows[0];
 }
 
 export async function insertSession(

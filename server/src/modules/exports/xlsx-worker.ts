@@ -102,9 +102,9 @@ export class XlsxWorkerWriter {
     if (!this.closed) this.worker.postMessage(message);
   }
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
     this.send({ kind: 'start', columns: [...this.columns], sheetName: this.sheetName });
-    await Promise.resolve();
+    return Promise.resolve();
   }
 
   /** Adds one row; a promise (await it) while the worker is behind. */
