@@ -12,7 +12,9 @@
 // the text-search GIN indexes are dropped first — the export never uses them). Then, through
 // the real HTTP server in this process:
 //   1. exportExcel of `--xlsx` rows (status 91) × every export column, read by a streaming
-//      client and discarded: rows per second and the process's peak RSS;
+//      client and discarded: rows per second and the process's peak RSS — twice, the first
+//      export after the server's start and the same again warm (the target is judged on the
+//      warm one, the memory on both);
 //   2. initCsv of every order (the 1,000,000-row job), polled to the end: time, rows per
 //      second, RSS sampled during the job (peak, and growth from the first to the last tenth).
 // The database is dropped at the end (also on failure) unless --keep.
@@ -104,6 +106,9 @@ async function startServer(databaseUrl, dataDir) {
     process.execPath,
     [
       ...serverNodeArgs(),
+      // BENCH_SERVER_NODE_ARGS: more node flags for the server (`--cpu-prof --cpu-prof-dir=/tmp/p`
+      // profiles its main thread and the XLSX worker, each to a file of its own)
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       // BENCH_SERVER_ENTRY: a wrapper around server/src/main.ts (a profiler, say) to run instead.
@@ -121,7 +126,8 @@ async function startServer(databaseUrl, dataDir) {
         LOG_LEVEL: 'warn',
         WEB_DIST: '/nonexistent',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // BENCH_SERVER_STDOUT=1: the server's standard output here too (--trace-gc, say)
+      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     },
   );
   const base = `http://127.0.0.1:${port}`;
@@ -220,13 +226,17 @@ try {
     'content-type': 'application/json',
   };
 
-  // 1. XLSX: XLSX_ROWS rows × every column, streamed to a client that discards it.
-  if (!args['skip-xlsx']) {
+  // 1. XLSX: XLSX_ROWS rows × every column, streamed to a client that discards it — twice: the
+  //    first export after the server's start (its code not yet optimised by the JIT, the
+  //    worker thread's modules loaded for the first time), then the same export again, as a
+  //    server that has been running serves it. The target is judged on the second; the peak
+  //    memory on both.
+  const runXlsx = async () => {
     globalThis.gc?.();
     resetPeak();
     const rssBefore = rssNow();
     const cpu0 = cpuNow();
-    t0 = Date.now();
+    const start = Date.now();
     const res = await fetch(`${address}/api/addons/jsjb/export/exportExcel`, {
       method: 'POST',
       headers,
@@ -241,23 +251,35 @@ try {
       saved?.push(chunk);
     }
     if (saved) writeFileSync(process.env.BENCH_SAVE_XLSX, Buffer.concat(saved));
-    const xlsxSeconds = (Date.now() - t0) / 1000;
-    const xlsxCpu = cpuSeconds(cpu0);
-    const rows = Number(res.headers.get('x-export-rows'));
+    const seconds = (Date.now() - start) / 1000;
+    const run = {
+      rows: Number(res.headers.get('x-export-rows')),
+      seconds,
+      cpu: cpuSeconds(cpu0),
+      rssBefore,
+      peak,
+      bytes,
+    };
+    run.rate = Math.round(run.rows / seconds);
     console.log(
-      `xlsx: ${rows.toLocaleString()} rows × ${EXPORT_COLUMN_KEYS.length} columns in ${xlsxSeconds.toFixed(2)} s = ` +
-        `${Math.round(rows / xlsxSeconds).toLocaleString()} rows/s, ${(bytes / MB).toFixed(1)} MB file, ` +
+      `xlsx: ${run.rows.toLocaleString()} rows × ${EXPORT_COLUMN_KEYS.length} columns in ${seconds.toFixed(2)} s = ` +
+        `${run.rate.toLocaleString()} rows/s, ${(bytes / MB).toFixed(1)} MB file, CPU ${run.cpu} s, ` +
         `RSS before ${(rssBefore / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB${retainedText()}`,
     );
+    return run;
+  };
+  if (!args['skip-xlsx']) {
+    const first = await runXlsx();
+    const warm = await runXlsx();
     const where = child ? 'server process' : 'bench process with the server in it';
-    const rate = Math.round(rows / xlsxSeconds);
+    const peakBoth = Math.max(first.peak, warm.peak);
     // A row of `npm run bench`'s table (bench/src/sections/external.ts).
     console.log(
       `RESULT ${JSON.stringify({
-        case: `XLSX, ${rows.toLocaleString('en')} rows × ${EXPORT_COLUMN_KEYS.length} columns`,
-        figure: `${rate.toLocaleString('en')} rows/s; ${where}: CPU ${xlsxCpu} s, RSS ${(rssBefore / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB (load ${loadavg()})`,
+        case: `XLSX, ${warm.rows.toLocaleString('en')} rows × ${EXPORT_COLUMN_KEYS.length} columns`,
+        figure: `${warm.rate.toLocaleString('en')} rows/s (first export after start ${first.rate.toLocaleString('en')}); ${where}: CPU ${warm.cpu} s, RSS ${(warm.rssBefore / MB).toFixed(0)} → peak ${(warm.peak / MB).toFixed(0)} MB (first export ${(first.peak / MB).toFixed(0)}) (load ${loadavg()})`,
         target: '≥ 20,000 rows/s, peak < 300 MB',
-        verdict: rate >= 20000 && peak < 300 * MB ? 'met' : 'missed',
+        verdict: warm.rate >= 20000 && peakBoth < 300 * MB ? 'met' : 'missed',
       })}`,
     );
   }

@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect';
-import { executePrepared, fixedQuery, prepareText, preparedName } from '../src/db/prepared';
+import {
+  executeArrayRows,
+  executePrepared,
+  fixedQuery,
+  prepareText,
+  preparedName,
+  rowObjects,
+} from '../src/db/prepared';
 import { post } from './support/api';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app';
 
@@ -107,5 +114,29 @@ describe('prepared statements', () => {
     } finally {
       await handle.close();
     }
+  });
+
+  it('rows as arrays, in the select list’s order, and plain objects made from them', async () => {
+    const query = t.ctx.db
+      .selectFrom('work_orders')
+      .select(['id', 'order_num', 'status', 'call_time'])
+      .orderBy('id')
+      .limit(3)
+      .compile();
+    const arrays = await executeArrayRows(t.ctx.db, query);
+    const objects = (await t.ctx.db.executeQuery(query)).rows as Record<string, unknown>[];
+    expect(arrays).toHaveLength(3);
+    expect(arrays.every(Array.isArray)).toBe(true);
+    const make = rowObjects<Record<string, unknown>>(['id', 'order_num', 'status', 'call_time']);
+    const made = arrays.map(make);
+    expect(made).toEqual(objects);
+    expect(Object.keys(made[0]!)).toEqual(['id', 'order_num', 'status', 'call_time']);
+    // a column name that is no identifier is still a key
+    expect(rowObjects<Record<string, unknown>>(['a b', "it's"])([1, 2])).toEqual({
+      'a b': 1,
+      "it's": 2,
+    });
+    // the same statement without the marker still answers objects
+    expect(Array.isArray((await t.ctx.db.executeQuery(query)).rows[0])).toBe(false);
   });
 });

@@ -69,6 +69,36 @@ describe('exportExcel', () => {
     expect(['yes', 'no']).toContain(rows[1]![2]);
   });
 
+  it('names the seven-haves/five-natures category in the export language; an unlisted one as stored', async () => {
+    await t.ctx.db
+      .updateTable('work_orders')
+      .set({ seven_five_category: '宜居性' })
+      .where('id', '=', 1)
+      .execute();
+    await t.ctx.db
+      .updateTable('work_orders')
+      .set({ seven_five_category: '自定义分类' })
+      .where('id', '=', 2)
+      .execute();
+    const body = { columns: ['id', 'sevenFiveCategory'], ids: [1, 2] };
+    const rowsIn = async (lang: 'zh' | 'en') =>
+      (
+        await readXlsx(
+          (await download(t, 'POST', `${EXPORT}/exportExcel`, tokens.admin!, body, lang)).body,
+        )
+      )
+        .slice(1)
+        .sort((a, b) => (a[0] as number) - (b[0] as number));
+    expect(await rowsIn('en')).toEqual([
+      [1, 'Livability'],
+      [2, '自定义分类'],
+    ]);
+    expect(await rowsIn('zh')).toEqual([
+      [1, '宜居性'],
+      [2, '自定义分类'],
+    ]);
+  });
+
   it("masks callers' phones for users without the right and keeps to their row scope", async () => {
     const expected = await listAll(t, tokens.street1!, {});
     expect(expected.length).toBeGreaterThan(0);

@@ -40,20 +40,26 @@ function collector(delayMs = 0): { sink: Writable; bytes: () => Buffer } {
   return { sink, bytes: () => Buffer.concat(parts) };
 }
 
-async function exportWith(workerFromRows: number, delayMs = 0, lang: Lang = 'zh') {
-  const auth = await authenticate(t.ctx, adminToken);
+/**
+ * An all-column export of every order as of `at` (open orders' overdue hours count up to "now":
+ * two exports compared byte for byte must share it, or a value can round the other way).
+ */
+async function exportWith(workerFromRows: number, at: Date, delayMs = 0, lang: Lang = 'zh') {
+  const ctx = { ...t.ctx, now: () => at };
+  const auth = await authenticate(ctx, adminToken);
   const body = { columns: EXPORT_COLUMNS.map((c) => c.key), filter: {} };
-  const { id, prepared } = await startXlsx(t.ctx, auth, body as never, lang);
+  const { id, prepared } = await startXlsx(ctx, auth, body as never, lang);
   const { sink, bytes } = collector(delayMs);
-  const rows = await writeXlsx(t.ctx, id, prepared, sink, { workerFromRows });
+  const rows = await writeXlsx(ctx, id, prepared, sink, { workerFromRows });
   await new Promise<void>((resolve) => sink.end(resolve));
   return { rows, file: bytes() };
 }
 
 describe('XLSX on a worker thread', () => {
   it('writes the same sheet and shared strings as the in-thread writer, through a slow sink too', async () => {
-    const here = await exportWith(Number.POSITIVE_INFINITY);
-    const there = await exportWith(1, 2);
+    const at = t.ctx.now();
+    const here = await exportWith(Number.POSITIVE_INFINITY, at);
+    const there = await exportWith(1, at, 2);
     expect(there.rows).toBe(here.rows);
     expect(here.rows).toBeGreaterThan(200);
     const a = unzip(here.file);

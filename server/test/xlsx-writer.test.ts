@@ -1,27 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  XlsxStreamWriter,
-  type CellValue,
-  type XlsxColumn,
-} from '../src/modules/exports/xlsx-writer';
-import { readBack, unzip } from './support/xlsx';
-
-/** Writes rows through the streaming writer and returns the whole file. */
-async function writeFile(columns: XlsxColumn[], rows: CellValue[][]): Promise<Buffer> {
-  const sink = new PassThrough();
-  const parts: Buffer[] = [];
-  sink.on('data', (c: Buffer) => parts.push(c));
-  const writer = new XlsxStreamWriter(sink, columns);
-  await writer.start();
-  for (const row of rows) {
-    const waiting = writer.addRow(row);
-    if (waiting) await waiting;
-  }
-  await writer.finish();
-  sink.end();
-  return Buffer.concat(parts);
-}
+import type { CellValue, XlsxColumn } from '../src/modules/exports/xlsx-writer';
+import { readBack, unzip, writeXlsxFile } from './support/xlsx';
 
 const text = (header: string): XlsxColumn => ({ header, type: 'text', width: 10 });
 
@@ -37,7 +16,7 @@ describe('XlsxStreamWriter', () => {
         i % 5 === 0 ? null : '是',
       ]);
     }
-    const file = await writeFile(
+    const file = await writeXlsxFile(
       [
         text('状态'),
         text('标题'),
@@ -84,7 +63,7 @@ describe('XlsxStreamWriter', () => {
     for (let i = 0; i < 50_000; i++) {
       rows.push([0, 1, 2, 3, 4].map((c) => `c${c}-${Math.floor(i / 10)}`));
     }
-    const file = await writeFile(
+    const file = await writeXlsxFile(
       [0, 1, 2, 3, 4].map((c) => text(`c${c}`)),
       rows,
     );

@@ -11,3 +11,4 @@ export * from './lifecycle/index';
 export * from './calls';
 export * from './push-deltas';
 export * from './export-columns';
+export * from './seven-five';

@@ -52,6 +52,9 @@ export function usePreparedStatements(pool: pg.Pool): void {
       if (typeof config === 'string' && Array.isArray(values)) {
         const name = names.get(config);
         if (name) return query({ name, text: config, values }, callback);
+        if (config.startsWith(ARRAY_ROWS)) {
+          return query({ text: config, values, rowMode: 'array' }, callback);
+        }
       }
       return query(config, values, callback);
     };
@@ -104,4 +107,32 @@ export function fixedQuery<A extends readonly object[], R>(
     const result = await db.executeQuery<R>({ ...query, parameters });
     return result.rows;
   };
+}
+
+/** A statement text starting with this comment is answered with rows as arrays. */
+const ARRAY_ROWS = '/* rows: arrays */ ';
+
+/**
+ * Runs a query whose rows come back as arrays of the select list's values, for reading many
+ * wide rows: pg builds a row object by assigning each column by name to a copy of a
+ * null-prototype object, which V8 keeps as a slow (dictionary) object — every assignment, and
+ * every later read of the row, a hash lookup. `rowObjects` turns the arrays into plain objects.
+ */
+export async function executeArrayRows(
+  db: Kysely<Database>,
+  query: CompiledQuery,
+): Promise<unknown[][]> {
+  const result = await db.executeQuery({ ...query, sql: ARRAY_ROWS + query.sql });
+  return result.rows as unknown[][];
+}
+
+/**
+ * A maker of row objects from value arrays (`executeArrayRows`) for a select list: an object
+ * literal with the column names, so every row has the same fast shape.
+ */
+export function rowObjects<R>(columns: readonly string[]): (values: readonly unknown[]) => R {
+  const body = columns.map((c, i) => `${JSON.stringify(c)}: v[${i}]`).join(', ');
+  // A generated literal: the one way to get a fixed-shape object of many keys in one step
+  // (column names are quoted by JSON.stringify, so no name can break out of the literal).
+  return new Function('v', `return { ${body} };`) as (values: readonly unknown[]) => R;
 }

@@ -1,5 +1,27 @@
+import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import {
+  XlsxStreamWriter,
+  type CellValue,
+  type XlsxColumn,
+} from '../../src/modules/exports/xlsx-writer';
+
+/** Writes rows through the streaming writer and returns the whole file. */
+export async function writeXlsxFile(columns: XlsxColumn[], rows: CellValue[][]): Promise<Buffer> {
+  const sink = new PassThrough();
+  const parts: Buffer[] = [];
+  sink.on('data', (c: Buffer) => parts.push(c));
+  const writer = new XlsxStreamWriter(sink, columns);
+  await writer.start();
+  for (const row of rows) {
+    const waiting = writer.addRow(row);
+    if (waiting) await waiting;
+  }
+  await writer.finish();
+  sink.end();
+  return Buffer.concat(parts);
+}
 
 /** The parts of a ZIP by name, read through its central directory. */
 export function unzip(file: Buffer): Map<string, string> {

@@ -29,8 +29,10 @@ function mergeFacts(
   return out;
 }
 
-export async function sideFacts(db: Db, ids: number[], needs: Needs) {
+export async function sideFacts(db: Db, orderIds: readonly number[], needs: Needs) {
   const none = Promise.resolve([]);
+  // One array literal for every query of the chunk (pg would build it per query, per element).
+  const ids = `{${orderIds.join(',')}}`;
   const [visits, requests, events, files, merges] = await Promise.all([
     needs.visits
       ? db
@@ -70,7 +72,7 @@ export async function sideFacts(db: Db, ids: number[], needs: Needs) {
             (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'extension'))[1] AS ext_reason,
             (array_agg(status ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_status,
             (array_agg(reason ORDER BY id DESC) FILTER (WHERE kind = 'exclusion'))[1] AS exc_reason
-          FROM order_requests WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`,
+          FROM order_requests WHERE order_id = ANY(${ids}::int8[]) GROUP BY order_id`,
         )
       : none,
     needs.events
@@ -87,7 +89,7 @@ export async function sideFacts(db: Db, ids: number[], needs: Needs) {
             count(*) FILTER (WHERE action = 'apply_return')::int AS returns,
             count(*) FILTER (WHERE action = 'reject_reply')::int AS rejects,
             count(*) FILTER (WHERE action = 'add_note')::int AS notes
-          FROM order_events WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`,
+          FROM order_events WHERE order_id = ANY(${ids}::int8[]) GROUP BY order_id`,
         )
       : none,
     needs.attachments
@@ -95,7 +97,7 @@ export async function sideFacts(db: Db, ids: number[], needs: Needs) {
           db,
           sql<{ order_id: number; n: number }>`
           SELECT order_id, count(*)::int AS n FROM order_attachments
-          WHERE order_id = ANY(${ids}::int[]) GROUP BY order_id`,
+          WHERE order_id = ANY(${ids}::int8[]) GROUP BY order_id`,
         )
       : none,
     needs.merges
@@ -105,11 +107,11 @@ export async function sideFacts(db: Db, ids: number[], needs: Needs) {
           db,
           sql<{ order_id: number; merged_in: number; into_num: string | null }>`
           SELECT into_order_id AS order_id, count(*)::int AS merged_in, NULL AS into_num
-          FROM order_merges WHERE into_order_id = ANY(${ids}::int[]) GROUP BY into_order_id
+          FROM order_merges WHERE into_order_id = ANY(${ids}::int8[]) GROUP BY into_order_id
           UNION ALL
           SELECT o.id, 0, t.order_num
           FROM work_orders o JOIN work_orders t ON t.id = o.merged_into_id
-          WHERE o.id = ANY(${ids}::int[]) AND o.merged_into_id IS NOT NULL`,
+          WHERE o.id = ANY(${ids}::int8[]) AND o.merged_into_id IS NOT NULL`,
         )
       : none,
   ]);

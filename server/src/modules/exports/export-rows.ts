@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
+import { executeArrayRows, rowObjects } from '../../db/prepared';
 import { ORDER_COLUMNS } from '../work-orders/list.repository';
 import type { OrderExtras, PresentableOrder } from '../work-orders/order.presenter';
 import type { OrdersWhere } from '../work-orders/queue-sql';
@@ -177,13 +178,24 @@ async function chunkRows(
       ),
     );
   }
-  const rows = await q
+  const query = q
     .orderBy('work_orders.call_time', 'desc')
     .orderBy('work_orders.id', 'desc')
     .limit(limit)
-    .execute();
-  return rows as unknown as ChunkRow[];
+    .compile();
+  const rows = await executeArrayRows(db, query);
+  return rows.map(chunkRow);
 }
+
+/** The chunk query's select list, in order. */
+const CHUNK_COLUMNS = [
+  ...ORDER_COLUMNS,
+  'lock_user_id',
+  'lock_user_name',
+  'lock_expires_at',
+  'call_time_us',
+] as const;
+const chunkRow = rowObjects<ChunkRow>(CHUNK_COLUMNS);
 
 /** One order as read for an export: the row, plus the lock that binds now. */
 type ChunkRow = ExportOrder & {

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { XlsxStreamWriter, type CellValue, type XlsxColumn } from './xlsx-writer';
+import { eachRow, type Batch, type BatchArrays } from './xlsx-batch';
+import { XlsxStreamWriter, type XlsxColumn } from './xlsx-writer';
 
 /**
  * The XLSX writer's own thread (see xlsx-worker.ts): builds the sheet's XML from the rows of
@@ -9,15 +10,15 @@ import { XlsxStreamWriter, type CellValue, type XlsxColumn } from './xlsx-writer
 
 export type ToThread =
   | { kind: 'start'; columns: XlsxColumn[]; sheetName: string }
-  | { kind: 'rows'; rows: CellValue[][] }
+  | { kind: 'rows'; batch: Batch }
   | { kind: 'finish' }
   /** The main thread has passed on this many bytes of output (credit for more). */
   | { kind: 'sent'; bytes: number };
 
 export type FromThread =
   | { kind: 'data'; chunk: Uint8Array }
-  /** A batch of rows has been written (the main thread may send another). */
-  | { kind: 'taken' }
+  /** A batch of rows has been written (the main thread may send another); its arrays back. */
+  | { kind: 'taken'; arrays: BatchArrays }
   | { kind: 'done' }
   | { kind: 'error'; message: string };
 
@@ -28,21 +29,46 @@ const port = parentPort;
 if (!port) throw new Error('xlsx-thread runs in a worker thread');
 const post = (message: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 
+/** Output goes to the main thread in blocks of this size (zlib's own chunks are small). */
+const BLOCK_BYTES = 256 * 1024;
+
 let unsent = 0;
 let resumeOutput: (() => void) | null = null;
+let block = new Uint8Array(BLOCK_BYTES);
+let used = 0;
+
+function postBlock(): void {
+  if (used === 0) return;
+  const full = block.subarray(0, used);
+  post({ kind: 'data', chunk: full }, [full.buffer as ArrayBuffer]);
+  unsent += used;
+  block = new Uint8Array(BLOCK_BYTES);
+  used = 0;
+}
+
 const output = new Writable({
   highWaterMark: 256 * 1024,
   write(chunk: Buffer, _encoding, callback) {
-    // a copy of its own: zlib's output chunks may share one buffer, which must not move
-    const copy = new Uint8Array(chunk);
-    post({ kind: 'data', chunk: copy }, [copy.buffer]);
-    unsent += copy.length;
+    // copied into a block of its own: zlib's output chunks may share one buffer
+    for (let at = 0; at < chunk.length;) {
+      const n = Math.min(chunk.length - at, BLOCK_BYTES - used);
+      block.set(chunk.subarray(at, at + n), used);
+      used += n;
+      at += n;
+      if (used === BLOCK_BYTES) postBlock();
+    }
     if (unsent < OUTPUT_CREDIT) callback();
     else resumeOutput = () => callback();
+  },
+  final(callback) {
+    postBlock();
+    callback();
   },
 });
 
 let writer: XlsxStreamWriter | null = null;
+/** Which columns are datetime columns (for decoding instants). */
+let dates: boolean[] = [];
 /** Messages run one after another: a batch is written before the next is looked at. */
 let queue = Promise.resolve();
 
@@ -50,15 +76,16 @@ async function handle(message: ToThread): Promise<void> {
   switch (message.kind) {
     case 'start':
       writer = new XlsxStreamWriter(output, message.columns, message.sheetName);
+      dates = message.columns.map((c) => c.type === 'datetime');
       await writer.start();
       return;
     case 'rows': {
       if (!writer) throw new Error('rows before start');
-      for (const row of message.rows) {
-        const waiting = writer.addRow(row);
-        if (waiting) await waiting;
-      }
-      post({ kind: 'taken' });
+      const sheet = writer;
+      const { batch } = message;
+      await eachRow(batch, dates, (values) => sheet.addRow(values));
+      const arrays = { kinds: batch.kinds, numbers: batch.numbers };
+      post({ kind: 'taken', arrays }, [arrays.kinds.buffer, arrays.numbers.buffer]);
       return;
     }
     case 'finish':

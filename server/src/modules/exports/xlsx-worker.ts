@@ -1,13 +1,14 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { BatchBuilder } from './xlsx-batch';
 import type { FromThread, ToThread } from './xlsx-thread';
 import type { CellValue, XlsxColumn } from './xlsx-writer';
 import { waitDrain } from './zip-writer';
 
 /**
  * The XLSX writer on a thread of its own, for large exports: this (main) thread reads the rows
- * and computes their cell values; the worker builds the sheet's XML, encodes and compresses it
- * (the shared-string table lives there) and posts the file's bytes back, which go to `sink`
+ * and computes their cell values, sent in batches (xlsx-batch.ts); the worker builds the
+ * sheet's XML, encodes and compresses it (the shared-string table lives there) and posts the file's bytes back, which go to `sink`
  * with its backpressure. Two cores then share what one did: on a 100,000-row export the XML,
  * its UTF-8 encoding and the CRC were about a third of the main thread's time.
  *
@@ -25,7 +26,8 @@ const WORKER_YOUNG_MB = 8;
 
 export class XlsxWorkerWriter {
   private readonly worker: Worker;
-  private batch: CellValue[][] = [];
+  /** Rows not yet sent (xlsx-batch.ts). */
+  private readonly batch: BatchBuilder;
   private inFlight = 0;
   private rows = 0;
   private failure: Error | null = null;
@@ -43,6 +45,7 @@ export class XlsxWorkerWriter {
     private readonly columns: readonly XlsxColumn[],
     private readonly sheetName = 'Sheet1',
   ) {
+    this.batch = new BatchBuilder(columns.length, BATCH_ROWS);
     // A small heap: the thread holds a few batches, its buffers and the shared-string table.
     this.worker = new Worker(ENTRY, {
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: 128 },
@@ -83,6 +86,7 @@ export class XlsxWorkerWriter {
           return;
         }
         case 'taken':
+          this.batch.reuse(message.arrays);
           this.inFlight--;
           this.onTaken?.();
           return;
@@ -98,8 +102,8 @@ export class XlsxWorkerWriter {
     });
   }
 
-  private send(message: ToThread): void {
-    if (!this.closed) this.worker.postMessage(message);
+  private send(message: ToThread, transfer?: ArrayBuffer[]): void {
+    if (!this.closed) this.worker.postMessage(message, transfer);
   }
 
   start(): Promise<void> {
@@ -110,16 +114,16 @@ export class XlsxWorkerWriter {
   /** Adds one row; a promise (await it) while the worker is behind. */
   addRow(values: readonly CellValue[]): Promise<void> | undefined {
     if (this.failure) return Promise.reject(this.failure);
-    this.batch.push(values as CellValue[]);
+    this.batch.add(values);
     this.rows++;
-    if (this.batch.length < BATCH_ROWS) return undefined;
+    if (!this.batch.full) return undefined;
     return this.sendBatch();
   }
 
   private sendBatch(): Promise<void> | undefined {
-    if (this.batch.length > 0) {
-      this.send({ kind: 'rows', rows: this.batch });
-      this.batch = [];
+    if (this.batch.rows > 0) {
+      const batch = this.batch.take();
+      this.send({ kind: 'rows', batch }, [batch.kinds.buffer, batch.numbers.buffer]);
       this.inFlight++;
     }
     if (this.inFlight < MAX_IN_FLIGHT) return undefined;

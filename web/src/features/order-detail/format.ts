@@ -27,6 +27,7 @@ export type ValueKind =
   | 'satisfaction'
   | 'labels'
   | 'risk'
+  | 'sevenFive'
   | 'hours';
 
 export interface FieldDef {
@@ -73,7 +74,7 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       f('orderNature', 'nature'),
       f('urgency', 'urgency'),
       f('labels', 'labels'),
-      f('sevenFiveCategory'),
+      f('sevenFiveCategory', 'sevenFive'),
       f('riskLevel', 'risk'),
     ],
   },

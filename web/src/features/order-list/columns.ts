@@ -16,6 +16,7 @@ export type CellKind =
   | 'status'
   | 'hostStatus'
   | 'nature'
+  | 'sevenFive'
   | 'urgency'
   | 'visitResult'
   | 'labels'
@@ -67,7 +68,7 @@ export const COLUMNS: readonly ColumnDef[] = [
   col('deadline', 'time', 160, 'deadline'),
   col('jurisdiction', 'text', 140, 'communityName'),
   col('receivingUnit', 'text', 150, 'organizerName'),
-  col('sevenFiveCategory', 'text', 150, 'sevenFiveCategory'),
+  col('sevenFiveCategory', 'sevenFive', 150, 'sevenFiveCategory'),
   col('tichuType', 'text', 120, 'tichuType'),
   col('cityReplyTime', 'time', 160, 'cityReplyTime'),
   col('assessmentType', 'text', 110, 'assessmentType'),

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { Form, Input, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ORDER_NATURES, URGENCIES } from '@hotline/domain';
+import { ORDER_NATURES, SEVEN_FIVE_VALUES, URGENCIES, sevenFiveName } from '@hotline/domain';
 import type { UnitTreeNode } from '@hotline/contract';
+import { useDomainLang } from '../../../i18n';
 // the intake form's trees (the same server lists, the same choosable levels)
 import { gridTreeQuery, intakeCategoryQuery } from '../../intake/api';
 import { categoryTree, gridTree } from '../../intake/trees';
@@ -144,26 +145,12 @@ export function RemarksFields() {
   );
 }
 
-/** Seven haves (幼有所育 …) and five natures (便利性 …): offered, but any text ≤ 50 is taken. */
-const SEVEN_FIVE = [
-  '幼有所育',
-  '学有所教',
-  '劳有所得',
-  '病有所医',
-  '老有所养',
-  '住有所居',
-  '弱有所扶',
-  '便利性',
-  '宜居性',
-  '多样性',
-  '公正性',
-  '安全性',
-];
 export const RISK_LEVELS = [0, 1, 2, 3] as const;
 
 /** The attributes (district): labels, seven-haves/five-natures category, risk level, nature. */
 export function AttributeFields() {
   const { t } = useTranslation();
+  const lang = useDomainLang();
   return (
     <>
       <Form.Item name="labels" label={t('orderDetail.form.editLabels')}>
@@ -174,7 +161,7 @@ export function AttributeFields() {
           allowClear
           showSearch
           data-testid="field-sevenFiveCategory"
-          options={SEVEN_FIVE.map((v) => ({ value: v, label: v }))}
+          options={SEVEN_FIVE_VALUES.map((v) => ({ value: v, label: sevenFiveName(v, lang) }))}
         />
       </Form.Item>
       <Form.Item name="riskLevel" label={t('orderDetail.form.editRisk')}>

@@ -3,7 +3,7 @@ import { Alert, Button, Result, Space, Spin, Tabs, Tag, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isEnglish } from '../../../i18n';
+import { useDomainLang } from '../../../i18n';
 import { RequestError } from '../../../lib/request';
 import { CallRecordList } from '../../call/components/CallRecordList';
 import { detailQuery, type OrderDetail } from '../api';
@@ -56,8 +56,8 @@ function LockBanner({ detail }: { detail: OrderDetail }) {
 /** One order: header, lock state, actions, and every part of the detail in tabs. */
 export function OrderDetailView(props: OrderDetailViewProps) {
   const { id, onOpen, host, renderCalls } = props;
-  const { t, i18n } = useTranslation();
-  const lang = isEnglish(i18n.language) ? 'en' : 'zh';
+  const { t } = useTranslation();
+  const lang = useDomainLang();
   const query = useQuery(detailQuery(id));
   const lock = useOrderLock(id);
   const detail = query.data;

@@ -1,6 +1,7 @@
 import { Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isEnglish } from '../../../i18n';
+import { sevenFiveName } from '@hotline/domain';
+import { useDomainLang } from '../../../i18n';
 import type { DetailOrder } from '../api';
 import {
   FIELD_GROUPS,
@@ -13,8 +14,8 @@ import {
 
 /** Every field of the order, grouped; empty values show a dash. */
 export function OrderFields({ order }: { order: DetailOrder }) {
-  const { t, i18n } = useTranslation();
-  const lang = isEnglish(i18n.language) ? 'en' : 'zh';
+  const { t } = useTranslation();
+  const lang = useDomainLang();
   const record = order as unknown as Record<string, unknown>;
 
   const show = (field: FieldDef) => {
@@ -50,6 +51,8 @@ export function OrderFields({ order }: { order: DetailOrder }) {
         return (value as string[]).map((l) => <Tag key={l}>{l}</Tag>);
       case 'risk':
         return t(`orderDetail.values.risk.${value as 0}`, String(value));
+      case 'sevenFive':
+        return sevenFiveName(String(value), lang);
       case 'hours':
         return t('orderDetail.values.hours', { n: value as number });
       case 'long':

@@ -1,6 +1,6 @@
 import { Button, Descriptions, Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isEnglish } from '../../../i18n';
+import { useDomainLang } from '../../../i18n';
 import type { OrderDetail } from '../api';
 import { formatTime, stateName, statusColor } from '../format';
 
@@ -135,8 +135,8 @@ export function SimilarOrders({
   list: OrderDetail['similar'];
   onOpen: (id: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = isEnglish(i18n.language) ? 'en' : 'zh';
+  const { t } = useTranslation();
+  const lang = useDomainLang();
   if (list.length === 0) return <Empty description={t('orderDetail.similar.empty')} />;
   return (
     <List

@@ -1,13 +1,13 @@
 import { Empty, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isEnglish } from '../../../i18n';
+import { useDomainLang } from '../../../i18n';
 import type { OrderDetail } from '../api';
 import { codesText, eventName, formatTime } from '../format';
 
 /** The audit trail, oldest first: who did what, from which state to which. */
 export function OrderTimeline({ events }: { events: OrderDetail['timeline'] }) {
-  const { t, i18n } = useTranslation();
-  const lang = isEnglish(i18n.language) ? 'en' : 'zh';
+  const { t } = useTranslation();
+  const lang = useDomainLang();
   if (events.length === 0) return <Empty description={t('orderDetail.timeline.empty')} />;
   return (
     <Timeline

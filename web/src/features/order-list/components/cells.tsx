@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MAIN_ORG_STATUS_NAMES, STATUS_NAMES } from '@hotline/domain';
+import { MAIN_ORG_STATUS_NAMES, STATUS_NAMES, sevenFiveName } from '@hotline/domain';
 import type { OrderSummary } from '@hotline/contract';
 import { useNow } from '../hooks/use-now';
 import type { ColumnDef } from '../columns';
@@ -142,6 +142,8 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
       );
     case 'nature':
       return word(t, 'workOrders.nature', order.orderNature);
+    case 'sevenFive':
+      return sevenFiveName(order.sevenFiveCategory, en ? 'en' : 'zh');
     case 'urgency':
       return word(t, 'workOrders.urgency', order.urgency);
     case 'visitResult':

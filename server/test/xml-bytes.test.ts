@@ -1,0 +1,155 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { putNumber, putText, xmlText } from '../src/modules/exports/xml-bytes';
+import {
+  XlsxStreamWriter,
+  type CellValue,
+  type XlsxColumn,
+} from '../src/modules/exports/xlsx-writer';
+import { unzip, writeXlsxFile } from './support/xlsx';
+
+/**
+ * The sheet's rows are written as bytes (xml-bytes.ts); they must be exactly the UTF-8 of the
+ * XML the string path builds, for every kind of text and number.
+ */
+
+/** A deterministic pseudo-random sequence (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Characters that test every branch: ASCII, markup, controls, 2- and 3-byte, surrogates. */
+const ALPHABET = [
+  'a',
+  'Z',
+  ' ',
+  '?',
+  '~',
+  '\u007f',
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  '\t',
+  '\n',
+  '\r',
+  '\u0000',
+  '\u0001',
+  '\u000b',
+  '\u001f',
+  'é',
+  'ß',
+  '\u07ff',
+  '\u0800',
+  '工',
+  '单',
+  '\u3000',
+  '\ud7ff',
+  '\ue000',
+  '\ufffd',
+  '\ufffe',
+  '\uffff',
+  '😀',
+  '\ud83d', // a lone high surrogate
+  '\ude00', // a lone low surrogate
+];
+
+function randomText(next: () => number, max: number): string {
+  const n = Math.floor(next() * max);
+  let s = '';
+  for (let i = 0; i < n; i++) s += ALPHABET[Math.floor(next() * ALPHABET.length)];
+  return s;
+}
+
+describe('XML as bytes', () => {
+  it('text: the UTF-8 of the escaped string, for every kind of character', () => {
+    const next = random(7);
+    const buf = Buffer.alloc(64 * 1024);
+    for (let i = 0; i < 5000; i++) {
+      const s = randomText(next, 40);
+      const end = putText(buf, 0, s);
+      expect(buf.subarray(0, end).toString('hex'), JSON.stringify(s)).toBe(
+        Buffer.from(xmlText(s), 'utf8').toString('hex'),
+      );
+    }
+  });
+
+  it('numbers: as String(n) prints them', () => {
+    const next = random(11);
+    const buf = Buffer.alloc(64);
+    const samples = [
+      0,
+      -0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      -1,
+      -10,
+      123456789,
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+      2 ** 53,
+      1e21,
+      -1e21,
+      0.1,
+      -0.5,
+      1.5e-7,
+      46_000.123456789,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+    ];
+    for (let i = 0; i < 2000; i++) {
+      samples.push(Math.floor(next() * 10 ** Math.floor(next() * 16)));
+      samples.push((next() - 0.5) * 10 ** Math.floor(next() * 12));
+    }
+    for (const n of samples) {
+      const end = putNumber(buf, 0, n);
+      expect(buf.subarray(0, end).toString('latin1'), String(n)).toBe(String(n));
+    }
+  });
+
+  it('data rows: the bytes of the XML the string path builds, shared strings included', async () => {
+    const next = random(23);
+    const columns: XlsxColumn[] = [
+      { header: '状态', type: 'text', width: 10 },
+      { header: '内容', type: 'text', width: 30 },
+      { header: 'n', type: 'int', width: 8 },
+      { header: 'x', type: 'number', width: 8 },
+      { header: '时间', type: 'datetime', width: 18 },
+      { header: '日期', type: 'text', width: 18 },
+    ];
+    const rows: CellValue[][] = [];
+    for (let i = 0; i < 3000; i++) {
+      const pick = next();
+      rows.push([
+        pick < 0.1 ? null : pick < 0.15 ? '' : ['已答复', '待回访', ' 空格 ', 'a&b'][i % 4]!,
+        next() < 0.02 ? 'x'.repeat(33_000) : randomText(next, 60),
+        next() < 0.1 ? undefined : Math.floor(next() * 1e6) - 5e5,
+        next() < 0.1 ? Number.NaN : next() < 0.1 ? Number.POSITIVE_INFINITY : next() * 100,
+        next() < 0.1 ? null : Date.UTC(2026, 0, 1) + Math.floor(next() * 1e10),
+        next() < 0.3 ? new Date(Date.UTC(2026, 5, 1) + i * 1000) : next() < 0.1 ? new Date(NaN) : 7,
+      ]);
+    }
+    // the bytes, through the writer
+    const sheet = unzip(await writeXlsxFile(columns, rows)).get('xl/worksheets/sheet1.xml')!;
+    // the strings, from a second writer taking the same rows in the same order
+    const reference = new XlsxStreamWriter(new PassThrough().resume(), columns);
+    await reference.start();
+    const expected = rows.map((row) => reference.rowXml(row, false)).join('');
+    const body = sheet.slice(sheet.indexOf('</row>') + 6, sheet.indexOf('</sheetData>'));
+    // compared as UTF-8 (the sheet is read back as text: its lone surrogates are U+FFFD there)
+    const a = Buffer.from(body, 'utf8');
+    const b = Buffer.from(expected, 'utf8');
+    expect(a.length).toBe(b.length);
+    expect(a.equals(b)).toBe(true);
+  });
+});
