@@ -21,6 +21,37 @@ function run(label, command, args, options = {}) {
   return res.status ?? 1;
 }
 
+// The failed tests of a vitest JSON report as "file › title" lines (and files that failed to load).
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.replace(root, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      names.push(`${path} › ${t.fullName ?? t.title}${why ? ` — ${why}` : ''}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed')
+      names.push(`${path} › ${(file.message ?? 'failed').split('\n')[0]}`);
+  }
+  return names;
+}
+
+// The failed (and flaky) tests of a Playwright JSON report as "file › describe › title" lines.
+function playwrightFailures(suites, path = [], out = []) {
+  for (const suite of suites ?? []) {
+    const here = [...path, suite.title].filter(Boolean);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          out.push(`${[...here, spec.title].join(' › ')} (${test.status})`);
+      }
+    }
+    playwrightFailures(suite.suites, here, out);
+  }
+  return out;
+}
+
 function vitestSuite(label, dir, env = {}) {
   const out = join(scratch, `${label.replace(/\W+/g, '-')}.json`);
   const status = run(
@@ -34,12 +65,14 @@ function vitestSuite(label, dir, env = {}) {
   );
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
+  let names = [];
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed = report.numPassedTests;
     failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    names = vitestFailures(report);
   }
-  results.push({ label, passed, failed, status });
+  results.push({ label, passed, failed, status, names });
 }
 
 vitestSuite('domain', 'packages/domain');
@@ -68,20 +101,25 @@ if (build !== 0 || chromium !== 0) {
   });
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
+  let names = [];
   if (existsSync(report)) {
-    const stats = JSON.parse(readFileSync(report, 'utf8')).stats;
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    const stats = json.stats;
+    names = playwrightFailures(json.suites);
     passed = stats.expected + stats.flaky;
     if (stats.flaky > 0)
       console.log(`\n(e2e: ${stats.flaky} flaky test(s) passed on retry — see the list above)`);
     failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
   }
-  results.push({ label: 'e2e (Playwright, Chromium)', passed, failed, status });
+  results.push({ label: 'e2e (Playwright, Chromium)', passed, failed, status, names });
 }
 
 rmSync(scratch, { recursive: true, force: true });
 console.log('\n=== summary ===');
-for (const r of results)
+for (const r of results) {
   console.log(`${r.label.padEnd(44)} ${r.passed} passed, ${r.failed} failed`);
+  for (const name of r.names ?? []) console.log(`    ✗ ${name}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
