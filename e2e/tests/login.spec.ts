@@ -245,4 +245,36 @@ test.describe('language', () => {
     await switchLanguage(page, 'zh');
     await expect(page.getByRole('button', { name: '搜索' })).toBeVisible();
   });
+
+  test('the English texts are fetched only for English; a failed fetch keeps Chinese and says so', async ({
+    page,
+  }) => {
+    const ENGLISH_CHUNK = /\/assets\/en-US-[^/]*\.js$/;
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (ENGLISH_CHUNK.test(new URL(r.url()).pathname)) fetched.push(r.url());
+    });
+    await openLogin(page);
+    await expect(page.getByPlaceholder('用户名')).toBeVisible();
+    expect(fetched).toEqual([]);
+
+    // the chunk cannot be fetched: the page stays Chinese, says why, and remembers nothing
+    await page.route(ENGLISH_CHUNK, (route) => route.abort());
+    await page.getByText('English', { exact: true }).click();
+    await expect(page.locator('.ant-message')).toContainText('语言包未能下载');
+    await expect(page.getByPlaceholder('用户名')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).not.toBe('en-US');
+
+    // the network is back: the switch works
+    await page.unroute(ENGLISH_CHUNK);
+    await page.getByText('English', { exact: true }).click();
+    await expect(page.getByPlaceholder('User name')).toBeVisible();
+    expect(fetched.length).toBeGreaterThan(0);
+
+    // a console stored in English starts in English (its first render waits for the texts)
+    await page.reload();
+    await expect(page.getByPlaceholder('User name')).toBeVisible();
+    await expect(page.locator('button[type="submit"]')).toHaveText(/Log in/);
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  });
 });

@@ -110,6 +110,12 @@ test('a failed refresh rejects every queued request (none hangs) and goes to log
 test('server down: the console says so in the user language', async ({ page }) => {
   await page.goto(`${server.baseURL}/#/login`);
   await expect(page.locator('form#login')).toBeVisible();
+  // the English texts are a chunk the server serves: fetched while it is up (switching there and
+  // back), so that the switch below works with the server down
+  await page.getByText('English', { exact: true }).click();
+  await expect(page.getByPlaceholder('User name')).toBeVisible();
+  await page.getByText('简体中文', { exact: true }).click();
+  await expect(page.getByPlaceholder('用户名')).toBeVisible();
   await server.stop();
   await page.locator('input#login_username').fill('admin');
   await page.locator('input#login_password').fill(PASSWORD);

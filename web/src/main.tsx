@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { textsReady } from './i18n';
 import './styles/shell.css';
 import './styles/pages.css';
 import { App } from './app/App';
@@ -8,8 +8,11 @@ import { App } from './app/App';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// An English console waits for its texts (a chunk of their own) before the first render.
+void textsReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,9 +1,9 @@
 import type { Messages } from './zh-CN';
-import { en as ordersEn } from './parts/orders';
-import { en as detailEn } from './parts/detail';
-import { en as pushEn } from './parts/push';
-import { en as exportsEn } from './parts/exports';
-import { en as callsEn } from './parts/calls';
+import { en as ordersEn } from './parts/en/orders';
+import { en as detailEn } from './parts/en/detail';
+import { en as pushEn } from './parts/en/push';
+import { en as exportsEn } from './parts/en/exports';
+import { en as callsEn } from './parts/en/calls';
 
 const enUS: Messages = {
   app: {
@@ -17,6 +17,7 @@ const enUS: Messages = {
       'Something went wrong on this page. Please reload; if it keeps happening, contact your administrator.',
     reload: 'Reload',
     language: 'Language',
+    languageLoadError: 'The language pack could not be downloaded; check the network and try again',
     ieWarning:
       'You are using Internet Explorer, which this system does not support. Please switch to Chrome, Edge or Firefox.',
   },

@@ -15,6 +15,7 @@ const zhCN = {
     renderError: '页面出现异常，请重新加载；若问题仍在，请联系系统管理员。',
     reload: '重新加载',
     language: '语言',
+    languageLoadError: '语言包未能下载，请检查网络后重试',
     ieWarning:
       '检测到您正在使用 IE 浏览器，本系统不支持 IE，请切换为 Chrome、Edge 或 Firefox 等现代浏览器。',
   },

@@ -20,7 +20,8 @@ import type { Suggestion } from '../../features/search/api';
 import { SearchDialog } from '../../features/search/components/SearchDialog';
 import { useSettings, useThemeStore } from '../../features/theme/theme-store';
 import { useWebConfig } from '../../hooks/use-web-config';
-import { changeLanguage, LANGUAGES, normalizeLanguage } from '../../i18n';
+import { LANGUAGES, normalizeLanguage } from '../../i18n';
+import { useSwitchLanguage } from '../../components/LanguageSwitch';
 import { toggleFullscreen } from '../../lib/browser';
 import { UserMenu } from './UserMenu';
 
@@ -57,6 +58,7 @@ export function HeaderTools(props: HeaderToolsProps) {
   const { user, has, searchEntries, onNavigate, onViewNotice, onRefresh, onOpenTheme } = props;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const switchLanguage = useSwitchLanguage();
   const settings = useSettings();
   const voice = useThemeStore((s) => s.voice);
   const setVoice = useThemeStore((s) => s.setVoice);
@@ -113,7 +115,7 @@ export function HeaderTools(props: HeaderToolsProps) {
             selectable: true,
             selectedKeys: [normalizeLanguage(i18n.language)],
             items: LANGUAGES.map(({ value, label }) => ({ key: value, label })),
-            onClick: ({ key }) => void changeLanguage(normalizeLanguage(key)),
+            onClick: ({ key }) => switchLanguage(normalizeLanguage(key)),
           }}
         >
           <button type="button" className="hl-tool" aria-label={t('app.language')}>

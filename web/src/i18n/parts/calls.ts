@@ -1,6 +1,7 @@
 /**
- * Texts of one console feature (key `calls`), kept in their own file so features do not edit
- * one shared dictionary. `en` must have exactly the keys of `zh` (checked by the type).
+ * Texts of one console feature (key `calls`), kept in their own file so features do not edit one
+ * shared dictionary. The English texts are in `en/calls.ts` (loaded only when the console is in
+ * English) and must have exactly these keys (checked by the type).
  */
 export const zh = {
   bar: {
@@ -78,84 +79,5 @@ export const zh = {
     onDuty: '在岗',
     offDuty: '离岗',
     since: '（自 {{time}}）',
-  },
-};
-
-export const en: typeof zh = {
-  bar: {
-    simulator: 'Seat simulator',
-    simulatorHint: 'Calls run on the seat simulator: no real telephone call is made',
-    checkedOut: 'Checked out',
-    checkedIn: 'Checked in: {{seat}}',
-    signIn: 'Check in',
-    signOut: 'Check out',
-    signInSoon: 'Check in again in {{seconds}} s',
-    chooseSeat: 'Choose a seat',
-    noSeat: 'No free seat',
-    dial: 'Dial',
-    hangUp: 'Hang up',
-    window: 'Call window',
-    needOrder: 'Enter the order detail page to make the call',
-    needOrderForLog: 'Enter the order detail page before calling to record the call log',
-    states: {
-      dialing: 'Calling',
-      ringing: 'Ringing',
-      answered: 'In call',
-      ended: 'Ended',
-    },
-    endedBy: {
-      agent: 'Hung up by the agent',
-      customer: 'Hung up by the caller',
-      system: 'No answer',
-    },
-  },
-  result: {
-    title: 'Outbound call result',
-    label: 'Handling result',
-    required: 'Please fill in the handling result',
-    submit: 'Save',
-    saved: 'Handling result saved',
-  },
-  records: {
-    title: 'Call records',
-    empty: 'No call records',
-    callTime: 'Call time',
-    person: 'Agent',
-    phone: 'Number',
-    connected: 'Connected',
-    yes: 'Yes',
-    no: 'No',
-    duration: 'Talk time',
-    hangUp: 'Hung up by',
-    result: 'Result',
-    recording: 'Recording',
-    play: 'Play',
-    orderNum: 'Order number',
-    loadFailed: 'The recording could not be loaded',
-  },
-  window: {
-    title: 'Call window',
-    frameTitle: 'Call window page',
-    waiting: 'Waiting for the call window…',
-    ready: 'The call window received the order and the user info',
-  },
-  monitor: {
-    title: 'Agent monitor',
-    agent: 'Person',
-    unit: 'Unit',
-    duty: 'On duty',
-    seat: 'Seat',
-    call: 'Call',
-    none: '—',
-    free: 'Free seats {{free}} / {{total}}',
-    callback: 'Call-back',
-    dispatcher: 'Dispatcher',
-    since: 'since {{time}}',
-  },
-  clock: {
-    current: 'Now',
-    onDuty: 'On duty',
-    offDuty: 'Off duty',
-    since: ' (since {{time}})',
   },
 };

@@ -1,6 +1,7 @@
 /**
- * Field labels and value names of the order detail (part of `orderDetail`, see detail.ts).
- * `en` must have exactly the keys of `zh` (checked by the type).
+ * Field labels and value names of the order detail (part of `orderDetail`, see detail.ts). The
+ * English texts are in `en/detail-fields.ts` (loaded only when the console is in English) and must
+ * have exactly these keys (checked by the type).
  */
 export const zhFields = {
   orderNum: '工单编号',
@@ -58,62 +59,6 @@ export const zhFields = {
   remarks: '备注',
 };
 
-export const enFields: typeof zhFields = {
-  orderNum: 'Order number',
-  districtCaseNum: 'District case number',
-  handleCode: 'Handle code',
-  typeId: 'Source',
-  status: 'Status',
-  mainOrgStatus: 'Host status',
-  huifangState: 'Visit status',
-  needReviewStatus: 'Approval status',
-  title: 'Title',
-  majorContent: 'Content',
-  callerName: 'Caller',
-  callerPhone: 'Caller phone',
-  callerCount: 'Callers',
-  callerSubject: 'Caller subject',
-  address: 'Address',
-  communityName: 'Village / community',
-  categoryPath: 'Problem category',
-  labels: 'Labels',
-  sevenFiveCategory: 'Seven-haves / five-natures',
-  orderNature: 'Nature',
-  urgency: 'Urgency',
-  riskLevel: 'Risk level',
-  organizerName: 'Host unit',
-  subordinateName: 'Co-host units',
-  dispatchType: 'Dispatch type',
-  assignedStaff: 'Assigned staff',
-  callTime: 'Call time',
-  systemSignTime: 'Signed (system)',
-  dispatchTime: 'Dispatched',
-  hostSignTime: 'Signed by host',
-  refuseDeadline: 'Refusal deadline',
-  handlingLimitHours: 'Handling limit (hours)',
-  deadline: 'Deadline',
-  replyTime: 'Reply time',
-  replyContent: 'Reply',
-  replyContacted: 'Caller contacted',
-  replyResolved: 'Resolved',
-  cityReplyTime: 'City reply time',
-  closedTime: 'Closed',
-  visitCount: 'Visits',
-  visitTime: 'Visit time',
-  visitResult: 'Visit result',
-  visitRemark: 'Visit remark',
-  visitResolved: 'Visit: resolved',
-  visitHostContacted: 'Visit: host contacted the caller',
-  assessmentType: 'Assessment type',
-  tichuType: 'Excluded from assessment as',
-  isKeyAppeal: 'Key appeal',
-  isSupervised: 'Supervised',
-  superviseCount: 'Supervisions',
-  isSecondVisit: 'Second visit',
-  mergedIntoId: 'Merged into',
-  remarks: 'Remarks',
-};
-
 export const zhValues = {
   yes: '是',
   no: '否',
@@ -141,42 +86,4 @@ export const zhValues = {
   satisfaction: { satisfied: '满意', basic: '基本满意', unsatisfied: '不满意' },
   review: { 1: '待审批', 2: '已通过', 3: '已驳回' },
   risk: { 0: '无', 1: '低', 2: '中', 3: '高' },
-};
-
-export const enValues: typeof zhValues = {
-  yes: 'Yes',
-  no: 'No',
-  empty: '—',
-  individual: 'Individual',
-  enterprise: 'Enterprise',
-  hours: '{{n}} h',
-  types: {
-    1: 'City dispatch',
-    5: 'Self-built',
-    7: 'Direct dispatch',
-    8: 'Grid report',
-    9: 'Leader-assigned',
-    10: 'Proactive governance',
-  },
-  urgency: {
-    emergency: 'Emergency',
-    utility: 'Water, power, gas, heating',
-    general: 'General',
-    complex: 'Complex',
-  },
-  nature: {
-    consult: 'Consultation',
-    help: 'Help',
-    complaint: 'Complaint',
-    report: 'Report',
-    suggestion: 'Suggestion',
-    praise: 'Praise',
-  },
-  satisfaction: {
-    satisfied: 'Satisfied',
-    basic: 'Basically satisfied',
-    unsatisfied: 'Unsatisfied',
-  },
-  review: { 1: 'Pending', 2: 'Approved', 3: 'Rejected' },
-  risk: { 0: 'None', 1: 'Low', 2: 'Medium', 3: 'High' },
 };

@@ -1,6 +1,7 @@
 /**
- * Texts of one console feature (key `exports`), kept in their own file so features do not edit
- * one shared dictionary. `en` must have exactly the keys of `zh` (checked by the type).
+ * Texts of one console feature (key `exports`), kept in their own file so features do not edit one
+ * shared dictionary. The English texts are in `en/exports.ts` (loaded only when the console is in
+ * English) and must have exactly these keys (checked by the type).
  */
 export const zh = {
   dialog: {
@@ -86,93 +87,5 @@ export const zh = {
     time: '时间',
     comment: '说明',
     printedAt: '打印时间',
-  },
-};
-
-export const en: typeof zh = {
-  dialog: {
-    title: 'Export orders',
-    format: 'Format',
-    xlsx: 'Excel (.xlsx)',
-    csv: 'CSV (background job, for large exports)',
-    docx: 'Word case sheets (.docx)',
-    columns: 'Columns',
-    selectAll: 'All',
-    clear: 'None',
-    defaults: 'Defaults',
-    picked: '{{n}} of {{total}} columns',
-    scopeSelected: 'Export the {{n}} selected orders',
-    scopeFilter: "Export the current list's filter",
-    start: 'Export',
-    cancel: 'Close',
-    working: 'Exporting…',
-    done: 'Done: {{rows}} rows',
-    download: 'Download',
-    failed: 'Export failed: {{msg}}',
-    progress: '{{rows}} of {{total}} rows',
-    queued: 'Queued…',
-    masked: "Callers' phone numbers are masked (no right to see them in full)",
-    noColumns: 'Pick at least one column',
-    docxNeedsSelection: 'Word case sheets need selected orders (at most 50)',
-    history: 'Export history',
-  },
-  history: {
-    time: 'Time',
-    user: 'User',
-    format: 'Format',
-    rows: 'Rows',
-    status: 'Status',
-    masked: 'Masked',
-    yes: 'yes',
-    no: 'no',
-    statusNames: { queued: 'queued', running: 'running', done: 'done', failed: 'failed' },
-  },
-  stats: {
-    title: 'Assessment board',
-    period: 'Period',
-    custom: 'Custom range',
-    query: 'Show',
-    exportTable: 'Export table',
-    streets: 'Streets / towns',
-    departments: 'Departments',
-    trend: 'Daily trend',
-    byCategory: 'By category',
-    received: 'Received',
-    replied: 'Replied',
-    closed: 'Closed',
-    excludedTitle: 'Excluded orders (not assessed)',
-    rank: 'Rank',
-    unit: 'Host unit',
-    volume: 'Dispatched',
-    signRate: 'On-time sign',
-    replyRate: 'On-time reply',
-    overdue: 'Overdue',
-    valid: 'Valid visits',
-    responseRate: 'Response',
-    resolutionRate: 'Resolution',
-    satisfactionRate: 'Satisfaction',
-    score: 'Score',
-    excluded: 'Excluded',
-    orderNum: 'Order number',
-    titleCol: 'Title',
-    tichuType: 'Exclusion type',
-    totals:
-      'Received {{received}} · dispatched {{dispatched}} · replied {{replied}} · closed {{closed}} · overdue {{overdue}} · excluded {{excluded}}',
-    weights:
-      'Score = response×{{response}} + resolution×{{resolution}} + satisfaction×{{satisfaction}}',
-  },
-  print: {
-    title: 'Work-order case sheet',
-    print: 'Print',
-    back: 'Back',
-    timeline: 'Handling history',
-    result: 'Handling result',
-    visits: 'Return visits',
-    action: 'Action',
-    actor: 'By',
-    unit: 'Unit',
-    time: 'Time',
-    comment: 'Comment',
-    printedAt: 'Printed at',
   },
 };
