@@ -22,13 +22,16 @@ test('the detail dialog shows every part of an order, in both languages', async 
 }) => {
   const token = await loginAs(page, 'dispatcher');
   const { list } = await queue(request, token, 'qu_ybj');
-  const closed = list[0];
+  // one filed under a seven-haves/five-natures category (the demo data has such closed orders):
+  // its name is checked in both languages below
+  const closed = list.find((o) => o.sevenFiveCategory === '宜居性');
   expect(closed).toBeTruthy();
   const dialog = await openOrder(page, closed!.id);
 
   for (const group of GROUPS)
     await expect(dialog.getByTestId(`detail-group-${group}`)).toBeVisible();
   await expect(dialog.getByTestId('detail-order-num')).toHaveText(closed!.orderNum);
+  await expect(dialog.locator('[data-field="sevenFiveCategory"]')).toHaveText('宜居性');
   await expect(dialog.getByTestId('detail-head-status')).toHaveText('已办结');
   await expect(page.getByTestId('order-dialog-title')).toContainText(closed!.orderNum);
 
@@ -56,6 +59,7 @@ test('the detail dialog shows every part of an order, in both languages', async 
   const en = await openOrder(page, closed!.id);
   await expect(en.getByTestId('detail-head-status')).toHaveText('closed');
   await expect(en.getByTestId('detail-group-identity')).toContainText('Order number');
+  await expect(en.locator('[data-field="sevenFiveCategory"]')).toHaveText('Livability');
   await settle(page);
   await page.screenshot({ path: `${PAGES_DIR}detail-dialog-en.png` });
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));

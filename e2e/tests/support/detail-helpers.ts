@@ -46,6 +46,7 @@ export interface ListItem {
   status: number;
   mainOrgStatus: number;
   urgency: string;
+  sevenFiveCategory: string | null;
 }
 
 export async function queue(
@@ -120,12 +121,17 @@ export async function badge(page: Page, menuId: string): Promise<number> {
   return Number(title ?? (await count.first().innerText()));
 }
 
-/** Picks an antd Select option by its visible text. */
+/**
+ * Picks an antd Select option by its visible text and checks the select shows it. Opens the
+ * select's drop-down again if it closed (CI once had the option list re-render as the host units
+ * arrived: the option detached, the drop-down closed and the click waited out the test).
+ */
 export async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first();
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await select.click();
+    await option.click({ timeout: 2000 });
+    await expect(select).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
 }
