@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Helpers for the shell specs: log in through the UI, ask the real API, change web config. */
 
@@ -151,6 +151,27 @@ export async function switchLanguage(page: Page, to: 'en' | 'zh'): Promise<void>
     await entry.click({ timeout: 2_000 });
     await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Opens a click drop-down and waits until it has finished moving in, as a person would. An item
+ * clicked while it still moves is clicked only after Playwright's retries have scrolled the page,
+ * and a drop-down (placed on the body, under the fixed header) follows a scroll a frame late: the
+ * press and the release then land on different elements and the click is lost (the logout test
+ * failed so on a busy CI machine; seen in a probe as the menu at y = -77 on press, 52 on release).
+ */
+export async function openDropdown(page: Page, trigger: Locator): Promise<Locator> {
+  const menu = page.locator('.ant-dropdown:visible');
+  await expect(menu).toHaveCount(0);
+  await trigger.click();
+  await expect(menu).toHaveCount(1);
+  await expect(menu).not.toHaveClass(/ant-slide-up-(enter|appear|leave)/);
+  return menu;
+}
+
+/** Opens the header's user menu and returns it (see openDropdown). */
+export function openUserMenu(page: Page): Promise<Locator> {
+  return openDropdown(page, page.getByRole('button', { name: /用户菜单|User menu/ }));
 }
 
 export const switchToEnglish = (page: Page) => switchLanguage(page, 'en');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { setConfig } from '../support/console';
+import { openUserMenu, setConfig } from '../support/console';
 import { loginAs, openRoute } from './support/session';
 import { openOrder, PAGES_DIR, queue } from './support/detail-helpers';
 
@@ -140,8 +140,7 @@ test('the sign-in button reappears 5 s after sign-out', async ({ page }) => {
 });
 
 async function openClock(page: Page) {
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.getByRole('menuitem', { name: /签到/ }).click();
+  await (await openUserMenu(page)).getByRole('menuitem', { name: /签到/ }).click();
   const dialog = page.locator('.hl-dialog').filter({ hasText: '签到' });
   await expect(dialog).toBeVisible();
   return dialog;

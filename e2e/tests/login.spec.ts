@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { switchLanguage } from '../support/console';
+import { openUserMenu, switchLanguage } from '../support/console';
 
 const PASSWORD = 'Demo@12345';
 const ACCOUNTS = [
@@ -180,8 +180,7 @@ test.describe('session', () => {
     await page.screenshot({ path: `${ARTIFACTS}home-zh.png` });
 
     await page.evaluate(() => localStorage.setItem('e2e-marker', '1'));
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: /退出登录/ }).click();
+    await (await openUserMenu(page)).getByRole('menuitem', { name: /退出登录/ }).click();
     await expect(page).toHaveURL(/#\/login$/);
     await expect(page.locator('form#login')).toBeVisible();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

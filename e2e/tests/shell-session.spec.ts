@@ -4,6 +4,7 @@ import {
   apiLogin,
   loginAs,
   openLogin,
+  openUserMenu,
   setConfig,
   submitLogin,
   switchLanguage,
@@ -156,8 +157,7 @@ test('an account without rule strings (217) lands on /nopaml', async ({ page, re
 test('logout clears all local storage and the server session', async ({ page, request }) => {
   const token = await loginAs(page, 'town1');
   await page.evaluate(() => localStorage.setItem('e2e-marker', '1'));
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.getByRole('menuitem', { name: /退出登录/ }).click();
+  await (await openUserMenu(page)).getByRole('menuitem', { name: /退出登录/ }).click();
   await expect(page).toHaveURL(/#\/login$/);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   const after = await request.get('/api/user/userInfo', {

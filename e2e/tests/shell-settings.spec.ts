@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, setConfig } from '../support/console';
+import { loginAs, openUserMenu, setConfig } from '../support/console';
 
 /** Theme drawer rules, random skin, watermark and the top-bar tools. */
 
@@ -231,8 +231,7 @@ test('call-bar slot only with is_waihu and /jsjb/dw#/jsjb/case', async ({ page, 
 
 test('clock-in dialog for dispatchers posts the clock-in call', async ({ page }) => {
   await loginAs(page, 'dispatcher');
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.getByRole('menuitem', { name: /签到/ }).click();
+  await (await openUserMenu(page)).getByRole('menuitem', { name: /签到/ }).click();
   const dialog = page.locator('.hl-dialog');
   await expect(dialog).toContainText('派单员');
   const call = page.waitForRequest((r) =>
