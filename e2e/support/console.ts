@@ -169,6 +169,16 @@ export async function openDropdown(page: Page, trigger: Locator): Promise<Locato
   return menu;
 }
 
+/** Opens a select's option list and waits until it has stopped moving in; returns the list. */
+export async function openSelect(page: Page, select: Locator): Promise<Locator> {
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(list).toHaveCount(0);
+  await select.click();
+  await expect(list).toHaveCount(1);
+  await expect(list).not.toHaveClass(/ant-slide-(up|down)-(enter|appear|leave)/);
+  return list;
+}
+
 /** Opens the header's user menu and returns it (see openDropdown). */
 export function openUserMenu(page: Page): Promise<Locator> {
   return openDropdown(page, page.getByRole('button', { name: /用户菜单|User menu/ }));

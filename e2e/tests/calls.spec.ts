@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openUserMenu, setConfig } from '../support/console';
+import { openSelect, openUserMenu, setConfig } from '../support/console';
 import { loginAs, openRoute } from './support/session';
 import { openOrder, PAGES_DIR, queue } from './support/detail-helpers';
 
@@ -15,9 +15,8 @@ async function checkIn(page: Page): Promise<string> {
   await expect(bar.getByTestId('call-state-checked-out')).toBeVisible();
   await bar.getByTestId('call-sign-in').click();
   const popover = page.locator('.ant-popover:not(.ant-popover-hidden)');
-  await popover.locator('.ant-select').click();
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+  const option = (await openSelect(page, popover.locator('.ant-select')))
+    .locator('.ant-select-item-option')
     .first();
   const seat = (await option.innerText()).trim();
   await option.click();

@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { presetTheme } from '../support/console';
+import { openSelect, presetTheme } from '../support/console';
 import { call, expectRows, listOf, listView, shownTotal, tableRows } from './support/list-helpers';
 import { loginAs, newSession, openRoute } from './support/session';
 import type { Page } from '@playwright/test';
 
 async function choosePageSize(page: Page, n: number): Promise<void> {
-  await listView(page).locator('.ant-pagination-options .ant-select').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+  const list = await openSelect(
+    page,
+    listView(page).locator('.ant-pagination-options .ant-select'),
+  );
+  await list
+    .locator('.ant-select-item-option')
     .filter({ hasText: new RegExp(`^${n}\\b`) })
     .click();
 }
@@ -109,18 +112,16 @@ test('page sizes 10…150; the stored list_page_size is the default', async ({ p
   await loginAs(page, 'dispatcher');
   await openRoute(page, BLZ);
   await expectRows(page, 10);
-  await listView(page).locator('.ant-pagination-options .ant-select').click();
-  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(8);
-  const options = await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .allTextContents();
+  const list = await openSelect(
+    page,
+    listView(page).locator('.ant-pagination-options .ant-select'),
+  );
+  await expect(list.locator('.ant-select-item-option')).toHaveCount(8);
+  const options = await list.locator('.ant-select-item-option').allTextContents();
   expect(options.map((o) => Number(/\d+/.exec(o)?.[0]))).toEqual([
     10, 15, 20, 30, 40, 50, 100, 150,
   ]);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: /^30\b/ })
-    .click();
+  await list.locator('.ant-select-item-option').filter({ hasText: /^30\b/ }).click();
   await expectRows(page, 30);
   await expect(page).toHaveURL(/pageSize=30/);
 
