@@ -154,29 +154,40 @@ export async function switchLanguage(page: Page, to: 'en' | 'zh'): Promise<void>
 }
 
 /**
- * Opens a click drop-down and waits until it has finished moving in, as a person would. An item
- * clicked while it still moves is clicked only after Playwright's retries have scrolled the page,
- * and a drop-down (placed on the body, under the fixed header) follows a scroll a frame late: the
- * press and the release then land on different elements and the click is lost (the logout test
- * failed so on a busy CI machine; seen in a probe as the menu at y = -77 on press, 52 on release).
+ * Opens a drop-down or a select's option list and waits until it has finished moving in, as a
+ * person would; returns it. An item clicked while it still moves is clicked only after
+ * Playwright's retries have scrolled the page, and a drop-down (placed on the body, under the
+ * fixed header) follows a scroll a frame late: the press and the release then land on different
+ * elements and the click is lost (the logout test failed so on a busy CI machine; seen in a probe
+ * as the menu at y = -77 on press, 52 on release). A list still fading out takes no clicks
+ * either, so none may be open before.
  */
-export async function openDropdown(page: Page, trigger: Locator): Promise<Locator> {
-  const menu = page.locator('.ant-dropdown:visible');
-  await expect(menu).toHaveCount(0);
-  await trigger.click();
-  await expect(menu).toHaveCount(1);
-  await expect(menu).not.toHaveClass(/ant-slide-up-(enter|appear|leave)/);
-  return menu;
-}
-
-/** Opens a select's option list and waits until it has stopped moving in; returns the list. */
-export async function openSelect(page: Page, select: Locator): Promise<Locator> {
-  const list = page.locator('.ant-select-dropdown:visible');
+async function openPopup(
+  page: Page,
+  trigger: Locator,
+  popup: string,
+  button: 'left' | 'right' = 'left',
+): Promise<Locator> {
+  const list = page.locator(`${popup}:visible`);
   await expect(list).toHaveCount(0);
-  await select.click();
+  await trigger.click({ button });
   await expect(list).toHaveCount(1);
   await expect(list).not.toHaveClass(/ant-slide-(up|down)-(enter|appear|leave)/);
   return list;
+}
+
+/** A drop-down menu, opened by a click (or a right click for a context menu). */
+export function openDropdown(
+  page: Page,
+  trigger: Locator,
+  button: 'left' | 'right' = 'left',
+): Promise<Locator> {
+  return openPopup(page, trigger, '.ant-dropdown', button);
+}
+
+/** A select's option list. */
+export function openSelect(page: Page, select: Locator): Promise<Locator> {
+  return openPopup(page, select, '.ant-select-dropdown');
 }
 
 /** Opens the header's user menu and returns it (see openDropdown). */

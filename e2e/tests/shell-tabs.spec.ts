@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../support/console';
+import { loginAs, openDropdown } from '../support/console';
 
 /** The tab bar's rules against the real menu of the dispatcher. */
 
@@ -18,22 +18,13 @@ async function open(page: Page, path: string) {
 }
 
 async function contextAction(page: Page, path: string, name: RegExp) {
-  // A menu still fading out takes no clicks (antd turns its pointer events off): wait until
-  // the previous one is gone before opening the next, as a person would.
-  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
-  await page.locator(`[data-tab-path="${path}"]`).click({ button: 'right' });
-  const menu = page.locator('.ant-dropdown:visible');
-  // opened and done moving in (no enter motion class left)
-  await expect(menu).not.toHaveClass(/ant-slide-up-(enter|appear|leave)/);
+  const menu = await openDropdown(page, page.locator(`[data-tab-path="${path}"]`), 'right');
   await menu.getByRole('menuitem', { name }).click();
 }
 
 /** The same through the tab bar's own More drop-down. */
 async function moreAction(page: Page, name: RegExp) {
-  await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
-  await page.getByTestId('tabs-bar').locator('.hl-tabs-more').click();
-  const menu = page.locator('.ant-dropdown:visible');
-  await expect(menu).not.toHaveClass(/ant-slide-up-(enter|appear|leave)/);
+  const menu = await openDropdown(page, page.getByTestId('tabs-bar').locator('.hl-tabs-more'));
   await menu.getByRole('menuitem', { name }).click();
 }
 
