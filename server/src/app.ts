@@ -6,9 +6,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { notEnabledEndpoints } from '@hotline/contract';
 import type { AppContext } from './context';
 import { registerAccess } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
+import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
 import { validatorCompiler } from './http/validation';
 import { authGroupRoutes } from './modules/admin/auth-group.routes';
@@ -16,7 +18,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
-import { notEnabledRoutes } from './modules/misc/not-enabled.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { exportRoutes } from './modules/exports/export.routes';
 import { fileRoutes } from './modules/files/file.routes';
@@ -32,8 +33,6 @@ export interface AppOptions {
   webDist?: string | undefined;
   logger?: boolean | { level: string };
 }
-
-export const API_PREFIX = '/api';
 
 /** The HTTP application: plugins, then one module per feature under /api. */
 export async function buildApp(
@@ -78,7 +77,7 @@ export async function buildApp(
       await api.register(menuRoutes(ctx));
       await api.register(authGroupRoutes(ctx));
       await api.register(miscRoutes(ctx));
-      await api.register(notEnabledRoutes);
+      registerNotEnabled(api, Object.values(notEnabledEndpoints));
       await api.register(intakeRoutes(ctx));
       await api.register(fileRoutes(ctx));
       await api.register(workOrderActionRoutes(ctx));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORK_ORDER_NOT_ENABLED } from '../src/modules/work-orders/not-enabled';
+import { allEndpoints } from '@hotline/contract';
 import type { DemoUsername } from '../src/seed/demo-org';
 import { JSJB, callers, unitIdOf, type Caller } from './reads-fixtures';
 import { post } from './support/api';
@@ -149,25 +149,25 @@ describe('cols/setCols and cols/getCols', () => {
 });
 
 describe('not enabled', () => {
-  it.each(WORK_ORDER_NOT_ENABLED.map((p) => [p.url, p.feature] as const))(
-    '%s → 501',
-    async (url, feature) => {
-      const en = await post(
-        t,
-        `${JSJB}${url}`,
-        { id: 1 },
-        { token: who.dispatcher.token, lang: 'en' },
-      );
-      expect([en.status, en.code, en.msg, en.data]).toEqual([
-        501,
-        501,
-        `not enabled in this deployment: ${feature.en}`,
-        null,
-      ]);
-      const zh = await post(t, `${JSJB}${url}`, {}, { token: who.dispatcher.token, lang: 'zh' });
-      expect(zh.msg).toBe(`本部署未启用该功能：${feature.zh}`);
-    },
-  );
+  const declared = allEndpoints()
+    .filter((ep) => ep.notEnabled && ep.access === 'user')
+    .flatMap((ep) => ep.paths.map((path) => [path, ep.notEnabled!] as const));
+
+  it('the contract declares the work-order paths this deployment does not serve', () => {
+    expect(declared.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(declared)('%s → 501', async (path, feature) => {
+    const en = await post(t, `/api${path}`, { id: 1 }, { token: who.dispatcher.token, lang: 'en' });
+    expect([en.status, en.code, en.msg, en.data]).toEqual([
+      501,
+      501,
+      `not enabled in this deployment: ${feature.en}`,
+      null,
+    ]);
+    const zh = await post(t, `/api${path}`, {}, { token: who.dispatcher.token, lang: 'zh' });
+    expect(zh.msg).toBe(`本部署未启用该功能：${feature.zh}`);
+  });
 
   it('needs a session', async () => {
     const r = await post(t, `${JSJB}/lists/mapPoint`, {});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { messageResponse } from './auth';
 import { envelope, idList, intField, paging } from './common';
+import { endpoint } from './endpoint';
 
 const ruleString = z
   .string()
@@ -39,3 +41,54 @@ export const batchUpdateGroupBody = z.object({
   groupIds: idList(50),
 });
 export const batchUpdateGroupResponse = envelope(z.object({ updated: z.number().int() }));
+
+const tags = ['auth admin'];
+
+/** Roles and their rule strings (spec section 7, "Auth admin"); administrators only. */
+export const adminEndpoints = {
+  listGroups: endpoint({
+    method: 'POST',
+    paths: ['/auth/get'],
+    summary: 'Roles and their rule strings',
+    tags,
+    access: 'admin',
+    body: authGetBody,
+    response: authGetResponse,
+  }),
+  createGroup: endpoint({
+    method: 'POST',
+    paths: ['/auth/set'],
+    summary: 'Create a role',
+    tags,
+    access: 'admin',
+    body: authSetBody,
+    response: authGroupResponse,
+  }),
+  updateGroup: endpoint({
+    method: 'POST',
+    paths: ['/auth/update'],
+    summary: 'Change a role',
+    tags,
+    access: 'admin',
+    body: authUpdateBody,
+    response: authGroupResponse,
+  }),
+  deleteGroup: endpoint({
+    method: 'POST',
+    paths: ['/auth/delete'],
+    summary: 'Delete a role no user holds',
+    tags,
+    access: 'admin',
+    body: authDeleteBody,
+    response: messageResponse,
+  }),
+  setUserGroups: endpoint({
+    method: 'POST',
+    paths: ['/admin/batchupdategroup'],
+    summary: 'Set the roles of several users at once',
+    tags,
+    access: 'admin',
+    body: batchUpdateGroupBody,
+    response: batchUpdateGroupResponse,
+  }),
+};

@@ -74,3 +74,6 @@ export type UserInfo = z.infer<typeof userInfoData>;
 export const userInfoResponse = envelope(userInfoData);
 
 export const messageResponse = envelope(z.object({}).passthrough());
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const authEndpoints = {};

@@ -150,3 +150,6 @@ export const agentMonitorResponse = envelope(
     seatsTotal: z.number().int(),
   }),
 );
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const callEndpoints = {};

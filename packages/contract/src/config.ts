@@ -81,3 +81,6 @@ export const saveConfigBody = z.object({
 });
 export const deleteConfigBody = z.object({ id: intField((n) => n.positive()) });
 export const configEntryResponse = envelope(configEntry);
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const configEndpoints = {};

@@ -101,3 +101,6 @@ export const exportWordBody = z
   });
 
 export const getOrderBody = z.object({ id: intField((n) => n.positive()) });
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const exportEndpoints = {};

@@ -1,4 +1,7 @@
 export * from './common';
+export * from './endpoint';
+export * from './catalog';
+export * from './not-enabled';
 export * from './auth';
 export * from './config';
 export * from './menu';

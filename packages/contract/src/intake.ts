@@ -176,3 +176,6 @@ export const fileAppendResponse = envelope(
 );
 
 export const fileIdParams = z.object({ id: orderId() });
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const intakeEndpoints = {};

@@ -45,3 +45,6 @@ export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
 export const menuResponse = envelope(
   z.object({ list: z.union([z.array(menuNode), z.array(z.number().int())]) }),
 );
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const menuEndpoints = {};

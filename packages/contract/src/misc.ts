@@ -14,3 +14,6 @@ export const errorReportBody = z.object({
   code: z.union([z.string().max(20), z.number().int()]).default(''),
   msg: z.string().max(4000).default(''),
 });
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const miscEndpoints = {};

@@ -104,3 +104,6 @@ export const pushBindResponse = envelope(
     local: z.boolean(),
   }),
 );
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const pushEndpoints = {};

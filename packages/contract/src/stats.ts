@@ -109,3 +109,6 @@ export const reportTokenBody = z.object({
 export const reportTokenResponse = envelope(
   z.object({ token: z.string(), expiresAt: z.string(), templates: z.array(z.string()) }),
 );
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const statsEndpoints = {};

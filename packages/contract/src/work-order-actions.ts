@@ -251,3 +251,6 @@ export const myLocksResponse = envelope(
     pageSize: z.number().int(),
   }),
 );
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const actionEndpoints = {};

@@ -199,3 +199,6 @@ export const colsResponse = envelope(
 
 /** The answer of a path this deployment does not serve (501). */
 export const notEnabledResponse = envelope(z.null());
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const detailEndpoints = {};

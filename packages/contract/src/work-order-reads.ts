@@ -289,3 +289,6 @@ export const noticeListResponse = envelope(
 );
 
 export const orderIdBody = z.object({ id: intField((n) => n.positive().max(2 ** 53 - 1)) });
+
+/** Endpoints of this area (filled in as the routes move to declarations). */
+export const listEndpoints = {};

@@ -22,7 +22,6 @@ import { READ_TAGS, readerFor, typeIdsFor } from './list-access';
 import { approvalList, extensionRequests } from './list-approve';
 import { noticeList } from './list-notice';
 import { listOrders, overdueWhere } from './list.service';
-import { notEnabledWorkOrderRoutes } from './not-enabled';
 import { orgTreeRoutes } from './org-tree.routes';
 
 /** Sources beyond the case list's default (grid, leader, proactive): District/getOrderListOther. */
@@ -138,7 +137,6 @@ export function workOrderReadRoutes(ctx: AppContext) {
         detailRoutes(jsjb, ctx);
         orgTreeRoutes(jsjb, ctx);
         colsRoutes(jsjb, ctx);
-        notEnabledWorkOrderRoutes(jsjb);
       },
       { prefix: '/addons/jsjb' },
     );

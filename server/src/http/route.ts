@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointReply,
+  EndpointShape,
+} from '@hotline/contract';
+import { notEnabledResponse } from '@hotline/contract';
+import { translate } from '@hotline/domain';
+
+/** The prefix every declared path is relative to (contract paths are spec paths, `/api` less). */
+export const API_PREFIX = '/api';
+
+/** A request whose body, query and params have passed the endpoint's schemas. */
+export type EndpointRequest<E extends EndpointShape> = FastifyRequest<{
+  Body: EndpointBody<E>;
+  Querystring: EndpointQuery<E>;
+  Params: EndpointParams<E>;
+}>;
+
+export type EndpointHandler<E extends EndpointShape> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointReply<E> | FastifyReply>;
+
+function schemaOf(ep: EndpointShape): FastifySchema {
+  const schema: FastifySchema & Record<string, unknown> = {
+    tags: [...ep.tags],
+    summary: ep.notEnabled ? `Not enabled here: ${ep.notEnabled.en}` : ep.summary,
+  };
+  if (ep.description) schema.description = ep.description;
+  if (ep.body) schema.body = ep.body;
+  if (ep.query) schema.querystring = ep.query;
+  if (ep.params) schema.params = ep.params;
+  if (ep.notEnabled) schema.response = { 501: notEnabledResponse };
+  else if (ep.response) schema.response = { 200: ep.response };
+  return schema;
+}
+
+function assertApiScope(app: FastifyInstance): void {
+  if (app.prefix !== API_PREFIX) {
+    throw new Error(`declared endpoints register under ${API_PREFIX}, not under "${app.prefix}"`);
+  }
+}
+
+/**
+ * Registers one declared endpoint under each of its paths: the contract gives method, paths,
+ * schemas (validation, serialisation, OpenAPI) and access; the module gives the handler.
+ */
+export function route<E extends EndpointShape>(
+  app: FastifyInstance,
+  ep: E,
+  handler: EndpointHandler<E>,
+): void {
+  assertApiScope(app);
+  if (ep.notEnabled) throw new Error(`${ep.paths[0]} is declared not enabled`);
+  for (const url of ep.paths) {
+    app.route({
+      method: ep.method,
+      url,
+      config: { access: ep.access },
+      schema: schemaOf(ep),
+      handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
+    });
+  }
+}
+
+/**
+ * The endpoints the spec names that this deployment does not serve: 501 with the feature's
+ * name in the caller's language, after the endpoint's access check (so an anonymous caller of
+ * a user endpoint still gets 401).
+ */
+export function registerNotEnabled(app: FastifyInstance, endpoints: Iterable<EndpointShape>) {
+  assertApiScope(app);
+  for (const ep of endpoints) {
+    const feature = ep.notEnabled;
+    if (!feature) continue;
+    for (const url of ep.paths) {
+      app.route({
+        method: ep.method,
+        url,
+        config: { access: ep.access },
+        schema: schemaOf(ep),
+        handler: async (request, reply) =>
+          reply.status(501).send({
+            code: 501,
+            msg: translate('feature.notEnabled', request.lang, { feature }),
+            data: null,
+          }),
+      });
+    }
+  }
+}
