@@ -205,13 +205,13 @@ try {
 
   let address;
   if (inProcess) {
-    const ctx = {
+    const base = {
       db: handle.db,
       settings: testSettings({ dataDir: `/tmp/${name}` }),
       sms: new SimulatedSmsProvider(),
       now: () => new Date(),
     };
-    app = await buildApp(ctx);
+    ({ app } = await buildApp(base));
     address = await app.listen({ port: 0, host: '127.0.0.1' });
   } else {
     address = await startServer(url.toString(), `/tmp/${name}`);

@@ -2,7 +2,14 @@
 // DATA_DIR (seeded with the demo data on start), port E2E_PORT (default 8181). The temporary
 // directory is removed when the server exits. Used as Playwright's webServer command.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +23,17 @@ const logPath = process.env.E2E_SERVER_LOG ? resolve(process.env.E2E_SERVER_LOG)
 // E2E_WEB_DIST: serve this build instead of web/dist (parallel work with separate builds).
 const webDist = process.env.E2E_WEB_DIST ? resolve(process.env.E2E_WEB_DIST) : null;
 
-// The server serves web/dist only if it exists when it starts.
-if (!webDist && !existsSync(join(repoRoot, 'web', 'dist', 'index.html'))) {
-  console.log('e2e-server: web/dist is missing, building the console first...');
+// The server serves web/dist only if it exists when it starts. The specs visit the test pages,
+// which only a build with HOTLINE_TEST_PAGES=1 holds (the manifest then lists them).
+const manifest = join(repoRoot, 'web', 'dist', '.vite', 'manifest.json');
+const hasTestPages = () =>
+  existsSync(manifest) && readFileSync(manifest, 'utf8').includes('src/pages/test/');
+if (!webDist && !hasTestPages()) {
+  console.log('e2e-server: web/dist is missing or has no test pages, building the console...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
     cwd: repoRoot,
     stdio: 'inherit',
+    env: { ...process.env, HOTLINE_TEST_PAGES: '1' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -84,7 +84,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 vitestSuite('web units', 'web');
 
-const build = run('build console', 'npm', ['run', 'build', '-w', 'web']);
+// The browser tests visit the test pages (/test/order-event, /test/order-modal), built on request.
+const build = run('build console', 'npm', ['run', 'build', '-w', 'web'], {
+  env: { HOTLINE_TEST_PAGES: '1' },
+});
 const chromium = build === 0 ? run('chromium', 'node', ['scripts/ensure-chromium.mjs']) : 1;
 if (build !== 0 || chromium !== 0) {
   results.push({

@@ -24,9 +24,24 @@ function stampServiceWorker(): Plugin {
   };
 }
 
+/**
+ * `__TEST_PAGES__`: the test routes (/test/order-event, /test/order-modal) exist in the dev
+ * server, in unit tests and in builds made with HOTLINE_TEST_PAGES=1 (the e2e suite's build),
+ * never in a plain production build (their chunks are left out of web/dist).
+ */
+function testPages(): Plugin {
+  return {
+    name: 'test-pages',
+    config(_config, { command }) {
+      const enabled = command === 'serve' || process.env.HOTLINE_TEST_PAGES === '1';
+      return { define: { __TEST_PAGES__: JSON.stringify(enabled) } };
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), stampServiceWorker()],
+  plugins: [react(), stampServiceWorker(), testPages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

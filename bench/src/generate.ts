@@ -25,9 +25,13 @@ import {
   ASSIGNMENT_COLUMNS,
   EVENT_COLUMNS,
   ORDER_COLUMNS,
+  REQUEST_COLUMNS,
+  VISIT_COLUMNS,
   assignmentValues,
   eventValues,
   orderValues,
+  requestValues,
+  visitValues,
 } from './gen/rows';
 import { benchUrl, ensureDatabase } from './lib/bench-db';
 
@@ -92,25 +96,39 @@ const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
 );
 log(`planned in ${seconds(started)} s`);
 
-const tables = ['work_orders', 'order_assignments', 'order_events'];
+const tables = [
+  'work_orders',
+  'order_assignments',
+  'order_events',
+  'order_visits',
+  'order_requests',
+];
 const dropped = await dropSecondaryIndexes(db, tables);
-// Three connections, one COPY each, fed in one sweep. Replica mode skips triggers and
+// Five connections, one COPY each, fed in one sweep. Replica mode skips triggers and
 // foreign-key checks during the load: the rows are consistent by construction, and the tally
 // is rebuilt in one statement afterwards.
 const clients = await Promise.all(
-  [0, 1, 2].map(async () => {
+  [0, 1, 2, 3, 4].map(async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query('SET session_replication_role = replica');
     return c as unknown as pg.PoolClient;
   }),
 );
-const [oc, ac, ec] = clients as [pg.PoolClient, pg.PoolClient, pg.PoolClient];
+const [oc, ac, ec, vc, rc] = clients as [
+  pg.PoolClient,
+  pg.PoolClient,
+  pg.PoolClient,
+  pg.PoolClient,
+  pg.PoolClient,
+];
 const firstId =
   Number((await oc.query('SELECT COALESCE(max(id), 0) AS m FROM work_orders')).rows[0].m) + 1;
 const orders = openCopy(oc, 'work_orders', ORDER_COLUMNS);
 const assignments = openCopy(ac, 'order_assignments', ASSIGNMENT_COLUMNS);
 const events = args.events === 'all' ? openCopy(ec, 'order_events', EVENT_COLUMNS) : null;
+const visits = openCopy(vc, 'order_visits', VISIT_COLUMNS);
+const requests = openCopy(rc, 'order_requests', REQUEST_COLUMNS);
 const seq = new Map<string, number>();
 const next = (key: string): string => {
   const n = (seq.get(key) ?? 0) + 1;
@@ -133,10 +151,12 @@ for (let k = 0; k < count; k++) {
   await orders.write(orderValues(id, built));
   for (const values of assignmentValues(id, built)) await assignments.write(values);
   if (events) for (const values of eventValues(id, built)) await events.write(values);
+  for (const values of visitValues(id, built)) await visits.write(values);
+  for (const values of requestValues(id, built)) await requests.write(values);
   if (k % 100_000 === 99_999)
     log(`  ${(k + 1).toLocaleString('en')} orders (${seconds(started)} s)`);
 }
-await Promise.all([orders.end(), assignments.end(), events?.end()]);
+await Promise.all([orders.end(), assignments.end(), events?.end(), visits.end(), requests.end()]);
 const loadSeconds = (performance.now() - started) / 1000;
 const rate = (n: number) => Math.round(n / loadSeconds).toLocaleString('en');
 log(
@@ -144,7 +164,7 @@ log(
     `order_assignments ${assignments.rows.toLocaleString('en')}, ` +
     `order_events ${(events?.rows ?? 0).toLocaleString('en')} (${rate(count + assignments.rows + (events?.rows ?? 0))} rows/s in all)`,
 );
-await Promise.all([ac, ec].map((c) => (c as unknown as pg.Client).end()));
+await Promise.all([ac, ec, vc, rc].map((c) => (c as unknown as pg.Client).end()));
 const ddl = oc as unknown as pg.Client;
 await ddl.query('SET session_replication_role = DEFAULT');
 
@@ -163,7 +183,9 @@ await sql`INSERT INTO work_order_tallies (type_id, status, main_org_status, host
 log(`indexes and tallies in ${seconds(started)} s; vacuuming and analysing…`);
 // As autovacuum leaves a live table: statistics, and the visibility map that index-only
 // scans (the queue counts) rely on.
-await sql`VACUUM (ANALYZE) work_orders, order_assignments, order_events`.execute(db);
+await sql`VACUUM (ANALYZE) work_orders, order_assignments, order_events, order_visits, order_requests`.execute(
+  db,
+);
 const sizes = await sql<{ table: string; size: string }>`
   SELECT relname AS table, pg_size_pretty(pg_total_relation_size(oid)) AS size
     FROM pg_class WHERE relname = ANY(${tables}) ORDER BY relname`.execute(db);

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { notEnabledEndpoints } from '@hotline/contract';
-import type { AppContext } from './context';
+import { createContext, type AppBase, type AppContext } from './context';
 import { registerAccess } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
 import { API_PREFIX, registerNotEnabled } from './http/route';
@@ -23,7 +23,7 @@ import { exportRoutes } from './modules/exports/export.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
-import { registerPush } from './modules/push/index';
+import { createPushChannel } from './modules/push/index';
 import { workOrderActionRoutes } from './modules/work-orders/action.routes';
 import { workOrderReadRoutes } from './modules/work-orders/list.routes';
 import { callRoutes } from './modules/calls/call.routes';
@@ -32,19 +32,30 @@ export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
   webDist?: string | undefined;
   logger?: boolean | { level: string };
+  /** Sees every route as it is registered (the endpoint catalogue test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-/** The HTTP application: plugins, then one module per feature under /api. */
-export async function buildApp(
-  ctx: AppContext,
-  options: AppOptions = {},
-): Promise<FastifyInstance> {
+/** A built node: the HTTP application and the one context its modules share. */
+export interface AppNode {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/**
+ * The HTTP application: plugins, then one module per feature under /api. The node's context
+ * is made here, once: the base parts plus the push channel's port and after-commit hook.
+ */
+export async function buildApp(base: AppBase, options: AppOptions = {}): Promise<AppNode> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: ctx.settings.trustProxy,
+    trustProxy: base.settings.trustProxy,
   });
+  const push = createPushChannel(base, app.log);
+  const ctx = createContext(base, { push: push.port, afterCommit: push.afterCommit });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -68,7 +79,7 @@ export async function buildApp(
     uiConfig: { docExpansion: 'list' },
   });
 
-  await registerPush(app, ctx);
+  await push.register(app, ctx);
 
   await app.register(
     async (api) => {
@@ -93,5 +104,5 @@ export async function buildApp(
   if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.webDist, prefix: '/', wildcard: false });
   }
-  return app;
+  return { app, ctx };
 }

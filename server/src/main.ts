@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import type { AppContext } from './context';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { SimulatedSmsProvider } from './modules/auth/sms-provider';
@@ -27,8 +26,8 @@ async function main(): Promise<void> {
   const webDist =
     settings.webDist ?? resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
   const sms = new SimulatedSmsProvider((fields, message) => app.log.info(fields, message));
-  const ctx: AppContext = { db: handle.db, settings, sms, now: () => new Date() };
-  const app = await buildApp(ctx, { webDist, logger: { level: settings.logLevel } });
+  const base = { db: handle.db, settings, sms, now: () => new Date() };
+  const { app } = await buildApp(base, { webDist, logger: { level: settings.logLevel } });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
   if (embedded) {

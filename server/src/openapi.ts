@@ -14,7 +14,7 @@ export async function generateOpenApi(): Promise<string> {
     url: 'postgres://unused@127.0.0.1:1/unused',
     poolSize: 1,
   });
-  const app = await buildApp({
+  const { app } = await buildApp({
     db: handle.db,
     settings: testSettings(),
     sms: new SimulatedSmsProvider(),

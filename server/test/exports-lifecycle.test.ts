@@ -171,7 +171,8 @@ describe('jobs left open by a stopped server', () => {
     const running = await openJob('running', join('exports', 'left-1.csv'), t.ctx.now());
     const queued = await openJob('queued', null, t.ctx.now());
     // A node starting on the same (embedded) database: nothing else can be running them.
-    const restarted = await buildApp({ ...t.ctx, push: undefined });
+    // buildApp makes the node's own context (and hub) from the base parts of t.ctx.
+    const { app: restarted } = await buildApp(t.ctx);
     await restarted.ready();
     await restarted.close();
     expect(await jobOf(running)).toMatchObject({

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoom } from '@hotline/contract';
 import { buildApp } from '../src/app';
-import type { AppContext } from '../src/context';
 import { post } from './support/api';
 import { createTestApp, type TestApp } from './support/test-app';
 import { EXPORT } from './exports-fixtures';
@@ -34,8 +33,9 @@ beforeAll(async () => {
     settings: { redisUrl: REDIS, pushChannel: channel, dataDir },
   });
   await listen(t.app);
-  const ctxB: AppContext = { ...t.ctx, push: undefined, afterCommit: undefined };
-  appB = await buildApp(ctxB);
+  const nodeBuilt = await buildApp(t.ctx);
+  appB = nodeBuilt.app;
+  const ctxB = nodeBuilt.ctx;
   nodeB = await listen(appB);
   await Promise.all([t.ctx.push!.hub.ready(), ctxB.push!.hub.ready()]);
 });

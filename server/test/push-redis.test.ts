@@ -3,7 +3,6 @@ import { Socket, createServer, type Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { AppContext } from '../src/context';
 import { act, must, newOrder, world, type World } from './support/lifecycle';
 import { createTestApp } from './support/test-app';
 import { PushClient, listen, sleep } from './push-client';
@@ -61,13 +60,12 @@ beforeAll(async () => {
   w = await world(t);
   nodeA = await listen(t.app);
   await relay.start();
-  const ctxB: AppContext = {
+  const nodeBuilt = await buildApp({
     ...t.ctx,
-    push: undefined,
-    afterCommit: undefined,
     settings: { ...t.ctx.settings, redisUrl: `redis://127.0.0.1:${relay.port}` },
-  };
-  appB = await buildApp(ctxB);
+  });
+  appB = nodeBuilt.app;
+  const ctxB = nodeBuilt.ctx;
   nodeB = await listen(appB);
   await Promise.all([t.ctx.push!.hub.ready(), ctxB.push!.hub.ready()]);
 });

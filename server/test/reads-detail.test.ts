@@ -208,7 +208,9 @@ describe('detail', () => {
     ]);
     expect(d.calls).toEqual([]);
     expect(d.similar.length).toBeLessThanOrEqual(5);
-    expect(d.similar.every((s) => s.id !== target.row.id && s.similarity > 0.3)).toBe(true);
+    // Candidates pass on title similarity (> 0.3); the score shown is the mean of title and
+    // content similarity, so it is above half the threshold.
+    expect(d.similar.every((s) => s.id !== target.row.id && s.similarity > 0.15)).toBe(true);
     const sims = d.similar.map((s) => s.similarity);
     expect([...sims].sort((x, y) => y - x)).toEqual(sims);
     expect(d.lock).toMatchObject({ userId: who.dispatcher.auth.userId, userName: '王晓丽' });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { textsReady } from './i18n';
 import './styles/shell.css';
-import './styles/pages.css';
+import './styles/common.css';
 import { App } from './app/App';
 
 const container = document.getElementById('root');

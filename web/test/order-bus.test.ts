@@ -5,7 +5,7 @@ import {
   openOrder,
   useCurrentOrder,
   type OrderEvent,
-} from '../src/features/order-bus/order-bus';
+} from '../src/lib/order-bus';
 
 describe('order bus', () => {
   it('delivers events to listeners until they stop listening', () => {

@@ -68,19 +68,17 @@ describe('filter ⇄ URL query', () => {
 
   it('builds the list call: searchEs for a keyword, lists as comma strings, isAmount 1', () => {
     const plain = listRequest('qu_dqs', parseFilter({ status: '0,1' }, 10));
-    expect(plain).toEqual({
-      path: '/addons/jsjb/lists/search',
-      body: {
-        pageNo: 1,
-        pageSize: 10,
-        isAmount: 1,
-        menuId: 'qu_dqs',
-        status: '0,1',
-        typeId: '1,5,7',
-      },
+    expect(plain.endpoint.paths[0]).toBe('/addons/jsjb/lists/search');
+    expect(plain.body).toEqual({
+      pageNo: 1,
+      pageSize: 10,
+      isAmount: 1,
+      menuId: 'qu_dqs',
+      status: '0,1',
+      typeId: '1,5,7',
     });
     const text = listRequest(undefined, parseFilter({ keyword: '  停水 ' }, 10));
-    expect(text.path).toBe('/addons/jsjb/lists/searchEs');
+    expect(text.endpoint.paths[0]).toBe('/addons/jsjb/lists/searchEs');
     expect(text.body.keyword).toBe('停水');
     expect(text.body.menuId).toBeUndefined();
   });

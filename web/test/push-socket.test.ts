@@ -6,7 +6,7 @@ import {
   backoffDelay,
   pushUrl,
   type SocketLike,
-} from '../src/features/push/push-socket';
+} from '../src/lib/push-socket';
 
 class FakeSocket implements SocketLike {
   readyState = 1;

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../../server/src/app';
 // Its type parsers (bigint ids as numbers) are what the application expects.
 import '../../../server/src/db/connect';
 import { preparedName } from '../../../server/src/db/prepared';
-import type { AppContext } from '../../../server/src/context';
+import type { AppBase } from '../../../server/src/context';
 import type { Database } from '../../../server/src/db/schema';
 import { SimulatedSmsProvider } from '../../../server/src/modules/auth/sms-provider';
 import { loadSettings, testSettings } from '../../../server/src/settings';
@@ -50,7 +49,7 @@ export async function openCapturer(databaseUrl: string): Promise<Capturer> {
       }
     },
   });
-  const ctx: AppContext = {
+  const base: AppBase = {
     db,
     // As the measured server runs (bench/src/lib/server.ts sets no CONFIG_CACHE_MS): with the
     // per-node configuration cache, so the floor holds exactly the statements a warm request runs.
@@ -58,7 +57,7 @@ export async function openCapturer(databaseUrl: string): Promise<Capturer> {
     sms: new SimulatedSmsProvider(),
     now: () => new Date(),
   };
-  const app: FastifyInstance = await buildApp(ctx);
+  const { app } = await buildApp(base);
   await app.ready();
   const tokens = new Map<string, string>();
   const tokenOf = async (username: string): Promise<string> => {

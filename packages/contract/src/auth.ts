@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN, PASSWORD_MIN_LENGTH } from '@hotline/domain';
 import { envelope } from './common';
+import { endpoint } from './endpoint';
 
 /** Login bodies: plain fields, or `param` holding the RSA-encrypted JSON of the plain fields. */
 export const passwordLoginFields = z.object({
@@ -75,5 +76,77 @@ export const userInfoResponse = envelope(userInfoData);
 
 export const messageResponse = envelope(z.object({}).passthrough());
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const authEndpoints = {};
+const tags = ['login and session'];
+
+/** Login, the RSA key, the session's user, token refresh and logout (spec section 7). */
+export const authEndpoints = {
+  passwordLogin: endpoint({
+    method: 'POST',
+    paths: ['/login/password'],
+    summary: 'Password login (plain or RSA `param`)',
+    tags,
+    access: 'public',
+    body: passwordLoginBody,
+    response: tokenResponse,
+  }),
+  publicKey: endpoint({
+    method: 'GET',
+    paths: ['/publicKey'],
+    summary: 'RSA public key for login payloads',
+    tags,
+    access: 'public',
+    response: publicKeyResponse,
+  }),
+  sendSms: endpoint({
+    method: 'POST',
+    paths: ['/index/sendsms', '/addons/sms/Sms/send'],
+    summary: 'Send an SMS login code',
+    tags,
+    access: 'public',
+    body: sendSmsBody,
+    response: messageResponse,
+  }),
+  smsLogin: endpoint({
+    method: 'POST',
+    paths: ['/index/checkCode', '/addons/sms/Sms/codeLogin'],
+    summary: 'Log in with an SMS code',
+    tags,
+    access: 'public',
+    body: checkCodeBody,
+    response: tokenResponse,
+  }),
+  ssoLogin: endpoint({
+    method: 'POST',
+    paths: ['/index/authlogin'],
+    summary: 'Exchange a single-sign-on token',
+    tags,
+    access: 'public',
+    body: ssoLoginBody,
+    response: tokenResponse,
+  }),
+  userInfo: endpoint({
+    method: 'GET',
+    paths: ['/user/userInfo'],
+    summary: 'The signed-in user',
+    tags,
+    access: 'user',
+    response: userInfoResponse,
+  }),
+  // Public: the handler reads the (expired) token itself; the access check would refuse it.
+  refreshToken: endpoint({
+    method: 'GET',
+    paths: ['/refreshToken'],
+    summary: 'Fresh access token for a live session',
+    tags,
+    access: 'public',
+    response: tokenResponse,
+  }),
+  logout: endpoint({
+    method: 'GET',
+    paths: ['/login/logout', '/expireToken'],
+    summary: 'End the session',
+    tags,
+    access: 'public',
+    response: messageResponse,
+  }),
+};

@@ -150,6 +150,3 @@ export const agentMonitorResponse = envelope(
     seatsTotal: z.number().int(),
   }),
 );
-
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const callEndpoints = {};

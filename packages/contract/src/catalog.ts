@@ -1,6 +1,6 @@
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
-import { callEndpoints } from './calls';
+import { callEndpoints } from './calls-endpoints';
 import { configEndpoints } from './config';
 import type { EndpointShape } from './endpoint';
 import { exportEndpoints } from './exports';
@@ -10,9 +10,9 @@ import { miscEndpoints } from './misc';
 import { notEnabledEndpoints } from './not-enabled';
 import { pushEndpoints } from './push';
 import { statsEndpoints } from './stats';
-import { actionEndpoints } from './work-order-actions';
-import { listEndpoints } from './work-order-reads';
-import { detailEndpoints } from './work-order-reads-detail';
+import { actionEndpoints } from './work-order-action-endpoints';
+import { listEndpoints } from './work-order-reads-endpoints';
+import { detailEndpoints } from './work-order-reads-detail-endpoints';
 
 /**
  * Every endpoint the server answers, by area. The server's tests check that each is registered

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { messageResponse } from './auth';
 import { envelope, intField, paging, flag } from './common';
+import { endpoint } from './endpoint';
 
 export const CONFIG_TYPES = ['string', 'number', 'switch', 'text', 'select', 'json'] as const;
 
@@ -82,5 +84,92 @@ export const saveConfigBody = z.object({
 export const deleteConfigBody = z.object({ id: intField((n) => n.positive()) });
 export const configEntryResponse = envelope(configEntry);
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const configEndpoints = {};
+const tags = ['config'];
+
+/**
+ * Configuration: entries of a group for signed-in users (non-admins see the public entries
+ * only) and, without login, the public (web) entries the login page reads; groups and entries
+ * are managed by administrators.
+ */
+export const configEndpoints = {
+  list: endpoint({
+    method: 'POST',
+    paths: ['/getConfig', '/getConfigList'],
+    summary: 'Config entries of a group, paged (non-admins: the public entries only)',
+    tags,
+    access: 'user',
+    body: configListBody,
+    response: configListResponse,
+  }),
+  webList: endpoint({
+    method: 'POST',
+    paths: ['/getWebConfig', '/getWebConfigList'],
+    summary: 'Public config entries of a group, paged (no login needed)',
+    tags,
+    access: 'public',
+    body: configListBody,
+    response: configListResponse,
+  }),
+  groups: endpoint({
+    method: 'POST',
+    paths: ['/config/getgroup'],
+    summary: 'Config groups',
+    tags,
+    access: 'admin',
+    response: configGroupListResponse,
+  }),
+  addGroup: endpoint({
+    method: 'POST',
+    paths: ['/config/addgroup'],
+    summary: 'Add a config group',
+    tags,
+    access: 'admin',
+    body: addGroupBody,
+    response: messageResponse,
+  }),
+  saveGroup: endpoint({
+    method: 'POST',
+    paths: ['/config/savegroup'],
+    summary: 'Rename or re-sort a config group',
+    tags,
+    access: 'admin',
+    body: saveGroupBody,
+    response: messageResponse,
+  }),
+  deleteGroup: endpoint({
+    method: 'POST',
+    paths: ['/config/deletegroup'],
+    summary: 'Delete an empty config group',
+    tags,
+    access: 'admin',
+    body: deleteGroupBody,
+    response: messageResponse,
+  }),
+  addEntry: endpoint({
+    method: 'POST',
+    paths: ['/config/add'],
+    summary: 'Add a config entry',
+    tags,
+    access: 'admin',
+    body: addConfigBody,
+    response: configEntryResponse,
+  }),
+  saveEntry: endpoint({
+    method: 'POST',
+    paths: ['/config/save'],
+    summary: 'Change a config entry',
+    tags,
+    access: 'admin',
+    body: saveConfigBody,
+    response: configEntryResponse,
+  }),
+  deleteEntry: endpoint({
+    method: 'POST',
+    paths: ['/config/delete'],
+    summary: 'Delete a config entry',
+    tags,
+    access: 'admin',
+    body: deleteConfigBody,
+    response: messageResponse,
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { EXPORT_COLUMN_KEYS, EXPORT_FORMATS } from '@hotline/domain';
 import { envelope, idList, intField, paging } from './common';
+import { endpoint } from './endpoint';
 import { listBody } from './work-order-reads';
+import { orderDetail } from './work-order-reads-detail';
 
 /**
  * Exports, print and the export history (spec section 7 "Export"; docs/api.md "Exports and
@@ -102,5 +104,69 @@ export const exportWordBody = z
 
 export const getOrderBody = z.object({ id: intField((n) => n.positive()) });
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const exportEndpoints = {};
+/** The print data of one order: its detail without abilities and similar orders. */
+export const printData = orderDetail
+  .omit({ abilities: true, similar: true })
+  .extend({ masked: z.boolean(), printedAt: z.string() });
+export type PrintData = z.infer<typeof printData>;
+export const printDataResponse = envelope(printData);
+
+const tags = ['exports'];
+const BASE = '/addons/jsjb/export';
+
+export const exportEndpoints = {
+  exportExcel: endpoint({
+    method: 'POST',
+    paths: [`${BASE}/exportExcel`],
+    summary: 'The filtered list (lists/search body in `filter`) with the chosen columns as XLSX',
+    tags,
+    access: 'user',
+    body: exportBody,
+    response: null,
+  }),
+  initCsv: endpoint({
+    method: 'POST',
+    paths: [`${BASE}/initCsv`],
+    summary: 'Start a background CSV export of the filtered list; poll queryExportInfo {jobId}',
+    tags,
+    access: 'user',
+    body: exportBody,
+    response: initCsvResponse,
+  }),
+  exportCsv: endpoint({
+    method: 'GET',
+    paths: [`${BASE}/exportCsv`, '/addons/jsjb/exports/exportCsv'],
+    summary: 'Download the finished CSV of a job',
+    tags,
+    access: 'user',
+    query: exportCsvQuery,
+    response: null,
+  }),
+  queryExportInfo: endpoint({
+    method: 'POST',
+    paths: [`${BASE}/queryExportInfo`, '/addons/jsjb/queryExportInfo'],
+    summary: 'One export job ({jobId}) or the export history (own; administrators: all=1)',
+    tags,
+    access: 'user',
+    body: queryExportInfoBody,
+    response: queryExportInfoResponse,
+  }),
+  exportWord: endpoint({
+    method: 'POST',
+    paths: [`${BASE}/exportWord`],
+    summary: 'Case sheets of one order or a selection (≤ 50) as DOCX',
+    tags,
+    access: 'user',
+    body: exportWordBody,
+    response: null,
+  }),
+  getOrder: endpoint({
+    method: 'POST',
+    paths: [`${BASE}/getOrder`],
+    summary: 'The data of one order for printing (audited)',
+    tags,
+    access: 'user',
+    body: getOrderBody,
+    response: printDataResponse,
+  }),
+};

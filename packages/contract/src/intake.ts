@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_NATURES, URGENCIES } from '@hotline/domain';
 import { envelope, idList, intField } from './common';
+import { endpoint } from './endpoint';
 import { isPhoneNumber } from './work-order-actions';
 
 /**
@@ -8,6 +9,19 @@ import { isPhoneNumber } from './work-order-actions';
  * Shape is checked here; references (category, community, merge target) by the service, which
  * reports them under their field names the same way.
  */
+
+/** Limits of the self-built order form; the console's form shows and checks the same ones. */
+export const INTAKE_LIMITS = {
+  title: 200,
+  majorContent: 5000,
+  majorContentMin: 10,
+  callerName: 50,
+  address: 200,
+  labels: 10,
+  label: 20,
+  callerCountMax: 9999,
+} as const;
+const L = INTAKE_LIMITS;
 
 const INT4_MAX = 2_147_483_647;
 const refId = () => intField((n) => n.positive().max(INT4_MAX));
@@ -55,7 +69,7 @@ const labels = () =>
             .map((s) => s.trim())
             .filter((s) => s !== '')
         : v,
-    z.array(text(1, 20)).max(10),
+    z.array(text(1, L.label)).max(L.labels),
   );
 
 export const CALLER_SUBJECTS = ['individual', 'enterprise'] as const;
@@ -63,13 +77,13 @@ export const INTAKE_TYPE_IDS = [5, 7] as const;
 
 /** redaction/insert: the self-built order form (call-centre agent, dispatcher). */
 export const intakeBody = z.object({
-  title: text(1, 200),
-  majorContent: text(10, 5000),
-  callerName: text(1, 50),
+  title: text(1, L.title),
+  majorContent: text(L.majorContentMin, L.majorContent),
+  callerName: text(1, L.callerName),
   callerPhone: phone(),
-  callerCount: intField((n) => n.min(1).max(9999)).default(1),
+  callerCount: intField((n) => n.min(1).max(L.callerCountMax)).default(1),
   callerSubject: z.enum(CALLER_SUBJECTS).default('individual'),
-  address: text(1, 200),
+  address: text(1, L.address),
   communityUnitId: refId().optional(),
   categoryId: refId(),
   urgency: z.enum(URGENCIES),
@@ -177,5 +191,79 @@ export const fileAppendResponse = envelope(
 
 export const fileIdParams = z.object({ id: orderId() });
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const intakeEndpoints = {};
+const intakeTags = ['intake'];
+const fileTags = ['files'];
+const J = '/addons/jsjb';
+const MULTIPART_NOTE =
+  'multipart/form-data: `file` (one file, at most 20 MB), optional `orderId`, `fileAuthType` (1 or 2).';
+
+/** Orders coming in, uploads, attaching and downloads (docs/api.md "Intake and files"). */
+export const intakeEndpoints = {
+  createOrder: endpoint({
+    method: 'POST',
+    paths: [`${J}/redaction/insert`],
+    summary: 'Self-built order form: create a work order (or merge the appeal into one)',
+    tags: intakeTags,
+    access: 'user',
+    body: intakeBody,
+    response: intakeResponse,
+  }),
+  cityOrder: endpoint({
+    method: 'POST',
+    paths: ['/open/city/orders'],
+    summary: 'City centre pushes an order (X-Api-Key); idempotent on cityOrderNum',
+    description:
+      'Authenticated by the `X-Api-Key` header, not a session; answers 201 for a new order, 200 for a number already received.',
+    tags: intakeTags,
+    access: 'public',
+    body: cityOrderBody,
+    response: cityOrderResponse,
+  }),
+  upload: endpoint({
+    method: 'POST',
+    paths: ['/file/pUpload', '/addons/sljd/Index/upload'],
+    summary: 'Upload a file (the spec also names the upload URL addons/sljd/Index/upload)',
+    description: MULTIPART_NOTE,
+    tags: fileTags,
+    access: 'user',
+    bodyKind: 'multipart',
+    response: uploadResponse,
+  }),
+  uploadForCenter: endpoint({
+    method: 'POST',
+    paths: [`${J}/file/uploadForCenter`],
+    summary: 'Upload a file (district-centre staff)',
+    description: MULTIPART_NOTE,
+    tags: fileTags,
+    access: 'user',
+    bodyKind: 'multipart',
+    response: uploadResponse,
+  }),
+  fileAppend: endpoint({
+    method: 'POST',
+    paths: [`${J}/Lists/fileAppend`],
+    summary: 'Attach uploaded files to a work order',
+    tags: fileTags,
+    access: 'user',
+    body: fileAppendBody,
+    response: fileAppendResponse,
+  }),
+  fileAppendUploadCity: endpoint({
+    method: 'POST',
+    paths: [`${J}/fileAppendUploadCity`, `${J}/Lists/fileAppendUploadCity`],
+    summary: 'Attach uploaded files to an order the city centre sent (self-built orders: 400)',
+    tags: fileTags,
+    access: 'user',
+    body: fileAppendBody,
+    response: fileAppendResponse,
+  }),
+  download: endpoint({
+    method: 'GET',
+    paths: ['/file/download/:id'],
+    summary: 'Download a file the caller may read',
+    tags: fileTags,
+    access: 'user',
+    params: fileIdParams,
+    response: null,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { endpoint } from './endpoint';
 
 export const menuQuery = z.object({
   ismenu: z.enum(['0', '1']).default('1'),
@@ -46,5 +47,15 @@ export const menuResponse = envelope(
   z.object({ list: z.union([z.array(menuNode), z.array(z.number().int())]) }),
 );
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const menuEndpoints = {};
+export const menuEndpoints = {
+  menu: endpoint({
+    method: 'GET',
+    paths: ['/rule/menu'],
+    summary:
+      'Route tree for this user (hidden routes flagged in meta); get_id=1 returns the ids only',
+    tags: ['config'],
+    access: 'user',
+    query: menuQuery,
+    response: menuResponse,
+  }),
+};

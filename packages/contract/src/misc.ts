@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { messageResponse } from './auth';
 import { envelope } from './common';
+import { endpoint } from './endpoint';
 
 export const searchQuery = z.object({ keyword: z.string().trim().max(50).default('') });
 export const searchResponse = envelope(
@@ -15,5 +17,24 @@ export const errorReportBody = z.object({
   msg: z.string().max(4000).default(''),
 });
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const miscEndpoints = {};
+export const miscEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    paths: ['/search/getList'],
+    summary: 'Search suggestions',
+    tags: ['config'],
+    access: 'user',
+    query: searchQuery,
+    response: searchResponse,
+  }),
+  // Optional: a report from a signed-out page is stored too, with the session when there is one.
+  errorReport: endpoint({
+    method: 'POST',
+    paths: ['/addons/jsjb/view/index'],
+    summary: 'Store a client error report',
+    tags: ['error log'],
+    access: 'optional',
+    body: errorReportBody,
+    response: messageResponse,
+  }),
+};

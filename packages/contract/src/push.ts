@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { endpoint } from './endpoint';
 import { EXPORT_JOB_STATES } from './exports';
 
 /**
@@ -105,5 +106,15 @@ export const pushBindResponse = envelope(
   }),
 );
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const pushEndpoints = {};
+export const pushEndpoints = {
+  // Public: the service authenticates, so a refused bind can also close the socket it names.
+  bind: endpoint({
+    method: 'POST',
+    paths: ['/push/bind'],
+    summary: 'Bind a push socket (its init clientId) to the caller: rooms of its menu queues',
+    tags: ['push'],
+    access: 'public',
+    body: pushBindBody,
+    response: pushBindResponse,
+  }),
+};

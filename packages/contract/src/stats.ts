@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { endpoint } from './endpoint';
 import { validDateText } from './work-order-reads';
 
 /**
@@ -109,6 +110,48 @@ export const reportTokenBody = z.object({
 export const reportTokenResponse = envelope(
   z.object({ token: z.string(), expiresAt: z.string(), templates: z.array(z.string()) }),
 );
+export const reportTemplateParams = z.object({ name: z.string().max(40) });
+export const reportTemplateQuery = z.object({ token: z.string().min(1).max(400) });
 
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const statsEndpoints = {};
+const tags = ['exports'];
+
+/** The assessment board and the report service's templates (docs/api.md "Exports and reports"). */
+export const statsEndpoints = {
+  kanban: endpoint({
+    method: 'POST',
+    paths: ['/addons/jsjb/export/kanban'],
+    summary: 'Assessment board: per host unit volumes, on-time rates, 10/50/40 score, two rankings',
+    tags,
+    access: 'user',
+    body: kanbanBody,
+    response: kanbanResponse,
+  }),
+  kanbanExcel: endpoint({
+    method: 'POST',
+    paths: ['/addons/jsjb/export/kanbanExcel'],
+    summary: 'The assessment ranking table of kanban (same body) as XLSX',
+    tags,
+    access: 'user',
+    body: kanbanBody,
+    response: null,
+  }),
+  reportToken: endpoint({
+    method: 'POST',
+    paths: ['/report/gentoken'],
+    summary: 'A 5-minute token for the report templates',
+    tags,
+    access: 'user',
+    body: reportTokenBody,
+    response: reportTokenResponse,
+  }),
+  reportTemplate: endpoint({
+    method: 'GET',
+    paths: ['/report/template/:name'],
+    summary: 'A print or export template; `token` from report/gentoken',
+    tags,
+    access: 'public',
+    params: reportTemplateParams,
+    query: reportTemplateQuery,
+    response: null,
+  }),
+};

@@ -13,6 +13,25 @@ import { orderSummary } from './work-order-reads';
 export const FIXED_LINE_PATTERN = /^0\d{2,3}-?\d{7,8}$/;
 export const isPhoneNumber = (v: string) => MOBILE_PATTERN.test(v) || FIXED_LINE_PATTERN.test(v);
 
+/**
+ * Lengths and ranges of the action bodies below; the console's forms show the same ones (text
+ * counters, number inputs) and validate with these schemas.
+ */
+export const ACTION_LIMITS = {
+  /** Reasons, comments, contents, remarks. */
+  text: 2000,
+  /** Names: the handler (staff), the caller, the exclusion type, the seven/five category. */
+  name: 50,
+  title: 200,
+  majorContent: 5000,
+  address: 200,
+  /** At most this many labels, each at most `label` characters. */
+  labels: 10,
+  label: 20,
+  extensionHours: 720,
+} as const;
+const L = ACTION_LIMITS;
+
 const INT4_MAX = 2_147_483_647;
 /** Work-order ids are bigint: any positive safe integer. */
 const orderId = () => intField((n) => n.positive());
@@ -47,33 +66,33 @@ export const actionIdBody = withId({});
 /** cy/a5HandleOrderSignInCy: 1 signs, 2 refuses (a reason is then required). */
 export const signBody = withId({
   signType: intField((n) => n.min(1).max(2)).default(1),
-  reason: optionalText(2000),
+  reason: optionalText(L.text),
 }).superRefine((b, ctx) => requireWhen(ctx, b.signType === 2, b.reason, 'reason'));
 
 /** lists/recordHandlingPerson: a dispatcher picks the order up; a host records its handler. */
-export const recordHandlingPersonBody = withId({ staff: optionalText(50) });
-export const recordStaffBody = withId({ staff: text(50) });
+export const recordHandlingPersonBody = withId({ staff: optionalText(L.name) });
+export const recordStaffBody = withId({ staff: text(L.name) });
 
 export const dispatchBody = withId({
   hostUnitId: refId(),
   coHostUnitIds: unitIds.optional(),
-  comment: optionalText(2000),
+  comment: optionalText(L.text),
 });
 
-export const reasonBody = withId({ reason: text(2000) });
-export const contentBody = withId({ content: text(2000) });
-export const commentBody = withId({ comment: text(2000) });
-export const optionalCommentBody = withId({ comment: optionalText(2000) });
+export const reasonBody = withId({ reason: text(L.text) });
+export const contentBody = withId({ content: text(L.text) });
+export const commentBody = withId({ comment: text(L.text) });
+export const optionalCommentBody = withId({ comment: optionalText(L.text) });
 
-export const replyBody = withId({ content: text(2000), contacted: flag(), resolved: flag() });
+export const replyBody = withId({ content: text(L.text), contacted: flag(), resolved: flag() });
 
 export const HOST_OPERATIONS = ['sign', 'return', 'reply'] as const;
 
 /** town/operateOrder, org/operateOrder: one host step, with that step's fields. */
 export const operateBody = withId({
   operate: z.enum(HOST_OPERATIONS),
-  reason: optionalText(2000),
-  content: optionalText(2000),
+  reason: optionalText(L.text),
+  content: optionalText(L.text),
   contacted: flag().optional(),
   resolved: flag().optional(),
 }).superRefine((b, ctx) => {
@@ -84,7 +103,7 @@ export const operateBody = withId({
 });
 
 /** Review decisions: pass 1 approves, 0 rejects (a comment is then required). */
-const decision = { pass: flag(), comment: optionalText(2000) };
+const decision = { pass: flag(), comment: optionalText(L.text) };
 const commentOnReject = (
   b: { pass: boolean; comment?: string | undefined },
   ctx: z.RefinementCtx,
@@ -100,43 +119,43 @@ export const visitBody = withId({
   hostContacted: flag().optional(),
   resolved: flag().optional(),
   satisfaction: z.enum(VISIT_RESULTS).optional(),
-  remark: optionalText(2000),
+  remark: optionalText(L.text),
 }).superRefine((b, ctx) => {
   requireWhen(ctx, b.reached, b.hostContacted, 'hostContacted');
   requireWhen(ctx, b.reached, b.resolved, 'resolved');
   requireWhen(ctx, b.reached, b.satisfaction, 'satisfaction');
 });
 
-export const batchSuperviseBody = z.object({ ids: idList(100), comment: text(2000) });
+export const batchSuperviseBody = z.object({ ids: idList(100), comment: text(L.text) });
 
-export const keyAppealBody = withId({ on: flag(), comment: optionalText(2000) });
-export const mergeBody = withId({ intoId: orderId(), comment: optionalText(2000) });
-export const exclusionBody = withId({ tichuType: text(50), reason: text(2000) });
+export const keyAppealBody = withId({ on: flag(), comment: optionalText(L.text) });
+export const mergeBody = withId({ intoId: orderId(), comment: optionalText(L.text) });
+export const exclusionBody = withId({ tichuType: text(L.name), reason: text(L.text) });
 export const extensionBody = withId({
-  hours: intField((n) => n.min(1).max(720)),
-  reason: text(2000),
+  hours: intField((n) => n.min(1).max(L.extensionHours)),
+  reason: text(L.text),
 });
 
 /** Labels as an array or a comma-separated string (forms send the latter). */
-const labels = z.preprocess(commaList, z.array(text(20)).max(10));
+const labels = z.preprocess(commaList, z.array(text(L.label)).max(L.labels));
 
 /** Every field an edit may touch; each path accepts its own subset. */
 const editFields = {
-  title: text(200),
-  majorContent: text(5000),
-  address: z.string().trim().max(200),
+  title: text(L.title),
+  majorContent: text(L.majorContent),
+  address: z.string().trim().max(L.address),
   categoryId: refId(),
   urgency: z.enum(URGENCIES),
   orderNature: z.enum(ORDER_NATURES),
-  callerName: z.string().trim().max(50),
+  callerName: z.string().trim().max(L.name),
   callerPhone: z
     .string()
     .trim()
     .refine((v) => v === '' || isPhoneNumber(v), 'order.phoneInvalid'),
   communityUnitId: refId(),
-  remarks: z.string().trim().max(2000),
+  remarks: z.string().trim().max(L.text),
   labels,
-  sevenFiveCategory: z.string().trim().max(50),
+  sevenFiveCategory: z.string().trim().max(L.name),
   riskLevel: intField((n) => n.min(0).max(3)),
 } as const;
 type EditFieldName = keyof typeof editFields;
@@ -251,6 +270,3 @@ export const myLocksResponse = envelope(
     pageSize: z.number().int(),
   }),
 );
-
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const actionEndpoints = {};

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { envelope, flag, intField } from './common';
 import { orderSummary } from './work-order-reads';
 
-/** Work-order reads around one order: detail, similar orders, org trees, column prefs. */
+/**
+ * Work-order reads around one order and the lookups of the lists: detail, similar orders, org
+ * trees, the category tree, column prefs.
+ */
 
 const iso = z.string();
 const when = iso.nullable();
@@ -165,10 +168,12 @@ const colsKey = z
   .min(1)
   .max(64)
   .regex(/^[\w.:/-]+$/, 'letters, digits and _ . : / - (at most 64)');
+/** Column widths a list stores, in pixels. */
+export const COLUMN_WIDTH = { min: 20, max: 2000 } as const;
 export const columnPref = z.object({
   key: z.string().trim().min(1).max(64),
   visible: flag(),
-  width: intField((n) => n.min(20).max(2000)).optional(),
+  width: intField((n) => n.min(COLUMN_WIDTH.min).max(COLUMN_WIDTH.max)).optional(),
 });
 /** Optional table look stored with the columns (spec section 3, "Table preferences"). */
 export const tablePref = z.object({
@@ -197,8 +202,70 @@ export const colsResponse = envelope(
   }),
 );
 
+/** district/queryResultInfo: the handling result of one order (reply and visit). */
+export const resultInfoResponse = envelope(
+  z.object({
+    id: z.number().int(),
+    orderNum: z.string(),
+    status: z.number().int(),
+    hostUnitId: z.number().int().nullable(),
+    organizerName: z.string(),
+    replyTime: when,
+    replyContent: z.string().nullable(),
+    replyContacted: z.boolean().nullable(),
+    replyResolved: z.boolean().nullable(),
+    visitTime: when,
+    visitResult: z.string().nullable(),
+    visitRemark: z.string().nullable(),
+  }),
+);
+/** town/cityShen: where one order stands with the city. */
+export const cityStateResponse = envelope(
+  z.object({
+    id: z.number().int(),
+    orderNum: z.string(),
+    status: z.number().int(),
+    mainOrgStatus: z.number().int(),
+    needReviewStatus: z.number().int().nullable(),
+    cityReplyTime: when,
+    closedTime: when,
+  }),
+);
+/** Mtgdy/attributeList: the attribute vocabularies (labels and 7x5 categories: in use). */
+export const attributesResponse = envelope(
+  z.object({
+    orderNatures: z.array(z.string()),
+    urgencies: z.array(z.string()),
+    riskLevels: z.array(z.number().int()),
+    labels: z.array(z.string()),
+    sevenFiveCategories: z.array(z.string()),
+  }),
+);
+/** lists/getZbTargDepartDict: the units an order can be transferred to, flat. */
+export const departmentDictResponse = envelope(
+  z.object({
+    list: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.string() })),
+  }),
+);
+
+/** lists/categoryTree: the problem categories, field → matter → problem (levels 1–3). */
+export interface CategoryNode {
+  id: number;
+  code: string;
+  name: string;
+  level: number;
+  children: CategoryNode[];
+}
+const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    level: z.number().int(),
+    children: z.array(categoryNode),
+  }),
+);
+export const categoryTreeResponse = envelope(z.object({ list: z.array(categoryNode) }));
+
 /** The answer of a path this deployment does not serve (501). */
 export const notEnabledResponse = envelope(z.null());
-
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const detailEndpoints = {};

@@ -92,10 +92,12 @@ const dateText = z
   .max(40)
   .refine(validDateText, { error: 'a date like 2025-03-01 or 2025-03-01T08:30:00' });
 
+/** Longest search text a list takes (characters, after trimming). */
+export const LIST_KEYWORD_MAX = 100;
 const keyword = z
   .string()
   .trim()
-  .max(100)
+  .max(LIST_KEYWORD_MAX)
   // Two characters in a row that are not blanks: the search needs one two-character piece.
   .refine((k) => k === '' || /\S\S/u.test(k), { error: 'list.keywordShort' });
 
@@ -289,6 +291,3 @@ export const noticeListResponse = envelope(
 );
 
 export const orderIdBody = z.object({ id: intField((n) => n.positive().max(2 ** 53 - 1)) });
-
-/** Endpoints of this area (filled in as the routes move to declarations). */
-export const listEndpoints = {};

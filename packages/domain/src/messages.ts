@@ -2,7 +2,7 @@ import type { Lang } from './codes';
 import { CALL_MESSAGES } from './calls';
 import { EXPORT_MESSAGES } from './export-messages';
 import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
-import { PUSH_MESSAGES } from './push-deltas';
+import { PUSH_MESSAGES } from './push-messages';
 
 /**
  * Every user-facing server message, in both languages. Services raise errors by key so the

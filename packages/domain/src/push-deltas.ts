@@ -96,11 +96,3 @@ export function queueDeltas(
 export function noticeText(menuId: string, lang: Lang): string | null {
   return queueById(menuId)?.notice?.[lang] ?? null;
 }
-
-/** Messages of the push channel's HTTP side (merged into MESSAGES). */
-export const PUSH_MESSAGES = {
-  'push.clientUnknown': {
-    zh: '推送连接 {clientId} 不存在或已断开，请重新连接',
-    en: 'push connection {clientId} is unknown or closed: reconnect',
-  },
-} as const;

@@ -1,4 +1,4 @@
-import type { DeadlineBucket, Scenario, SimResult, Stage } from './demo-timeline';
+import type { DeadlineBucket, ExtensionPlan, Scenario, SimResult, Stage } from './demo-timeline';
 import { DAY_MS, HOUR_MS, MINUTE_MS, type Rng } from './random';
 
 /**
@@ -19,9 +19,12 @@ const OPEN_SHARES: readonly (readonly [Stage, number])[] = [
   ['returnApproved', 0.015],
   ['replyReview', 0.04],
   ['returnReview', 0.03],
-  ['replied', 0.085],
+  // A reached visit closes the order: every replied order still awaits its visit.
+  ['replied', 0.078],
 ];
 
+const TERMINAL: ReadonlySet<Stage> = new Set(['closed', 'refused', 'returnedToCity']);
+const REPLYING: ReadonlySet<Stage> = new Set(['replyReview', 'rejectedBack', 'replied', 'closed']);
 const DEADLINE_STAGES: ReadonlySet<Stage> = new Set([
   'handling',
   'rejectedBack',
@@ -49,7 +52,6 @@ export function makeScenario(rng: Rng, stage: Stage): Scenario {
           [11, 15],
           [12, 10],
           [13, 8],
-          [1, 8],
         ])
       : rng.chance(0.04)
         ? 13
@@ -83,7 +85,28 @@ export function makeScenario(rng: Rng, stage: Stage): Scenario {
         ])
       : null,
     signedToday: stage === 'signed' && rng.chance(0.7),
+    keyAppeal: rng.chance(TERMINAL.has(stage) ? 0.03 : 0.1),
+    supervise: rng.chance(TERMINAL.has(stage) ? 0.02 : 0.04),
+    extension: extensionPlan(rng, stage),
+    exclusion: stage === 'closed' && rng.chance(0.05),
   };
+}
+
+/** Extensions: some pending or granted while handling, and a few in finished histories. */
+function extensionPlan(rng: Rng, stage: Stage): ExtensionPlan {
+  if (stage === 'handling') {
+    return rng.weighted<ExtensionPlan>([
+      ['pending', 10],
+      ['approved', 5],
+      [null, 85],
+    ]);
+  }
+  if (!REPLYING.has(stage)) return null;
+  return rng.weighted<ExtensionPlan>([
+    ['approved', 3],
+    ['rejected', 1],
+    [null, 96],
+  ]);
 }
 
 /** The order source (`typeId`) that can reach `stage`: refusals and returns go to the city. */
@@ -110,8 +133,6 @@ export function pickTypeId(rng: Rng, stage: Stage): number {
     [10, 2],
   ]);
 }
-
-const TERMINAL: ReadonlySet<Stage> = new Set(['closed', 'refused', 'returnedToCity']);
 
 /** How far before `now` the order's last step happened, for stages not placed by deadline. */
 function lastStepAge(
@@ -176,8 +197,9 @@ export function timeShift(
   terminalSpanDays = 539,
 ): number {
   const target = sc.deadline ? deadlineTarget(rng, sc.deadline, now, todayStart) : null;
-  if (target !== null && sim.times.deadline !== null) {
-    const shift = target - sim.times.deadline;
+  const deadline = sim.state.deadline?.getTime() ?? null;
+  if (target !== null && deadline !== null) {
+    const shift = target - deadline;
     // A deadline the steps cannot reach before `now` falls back to a recent order.
     if (sim.last + shift < now - 5 * MINUTE_MS) return shift;
   }

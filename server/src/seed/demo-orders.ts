@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { planStages } from './demo-order-plan';
 import type { DemoOrg } from './demo-org';
 import { prepareOrderBuilder, type BuiltOrder } from './order-builder';
-import type { SimEvent } from './demo-timeline';
+import type { SimEvent } from './demo-order-sim';
 import { beijingDateCode, createRng } from './random';
 
 export interface DemoOrdersOptions {
@@ -24,8 +24,8 @@ export const NUMBER_PREFIX: Readonly<Record<number, string>> = {
 };
 
 /**
- * Insert `count` demo work orders with their assignments and audit events, spread over every
- * state of WORKFLOW section 4. Needs the level-3 categories and the units of `seedDemoOrg`.
+ * Insert `count` demo work orders with their audit events, assignments, visits and requests,
+ * spread over every state of WORKFLOW section 4; the domain decided every step. Needs the level-3 categories and the units of `seedDemoOrg`.
  */
 export async function seedDemoOrders(
   db: Kysely<Database>,
@@ -60,14 +60,11 @@ function numberOrders(built: BuiltOrder[]): void {
   }
 }
 
+const at = (rel: number | null, shift: number): Date | null =>
+  rel === null ? null : new Date(rel + shift);
+const codes = (s: SimEvent['from']): string | null => s && JSON.stringify(s);
+
 async function insertOrders(db: Kysely<Database>, built: readonly BuiltOrder[]): Promise<void> {
-  const state = (s: SimEvent['from']): string | null =>
-    s &&
-    JSON.stringify({
-      status: s.status,
-      mainOrgStatus: s.mainOrgStatus,
-      huifangState: s.huifangState,
-    });
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < built.length; i += BATCH) {
       const chunk = built.slice(i, i + BATCH);
@@ -86,20 +83,51 @@ async function insertOrders(db: Kysely<Database>, built: readonly BuiltOrder[]):
           status: a.status,
           active: a.active,
           assigned_at: new Date(a.assignedAt + o.shift),
-          signed_at: a.signedAt === null ? null : new Date(a.signedAt + o.shift),
-          replied_at: a.repliedAt === null ? null : new Date(a.repliedAt + o.shift),
+          signed_at: at(a.signedAt, o.shift),
+          replied_at: at(a.repliedAt, o.shift),
         })),
       );
       if (assignments.length > 0)
         await trx.insertInto('order_assignments').values(assignments).execute();
+      const visits = withId.flatMap(({ o, id }) =>
+        o.visits.map((v) => ({
+          order_id: id,
+          attempt: v.attempt,
+          reached: v.reached,
+          host_contacted: v.hostContacted,
+          resolved: v.resolved,
+          satisfaction: v.satisfaction,
+          remark: v.remark,
+          visitor_id: v.visitorId,
+          created_at: new Date(v.at + o.shift),
+        })),
+      );
+      if (visits.length > 0) await trx.insertInto('order_visits').values(visits).execute();
+      const requests = withId.flatMap(({ o, id }) =>
+        o.requests.map((r) => ({
+          order_id: id,
+          kind: r.kind,
+          status: r.status,
+          hours: r.hours,
+          tichu_type: r.tichuType,
+          reason: r.reason,
+          requested_by: r.requestedBy,
+          requested_unit_id: r.requestedUnitId,
+          decided_by: r.decidedBy,
+          decision_comment: r.decisionComment,
+          created_at: new Date(r.at + o.shift),
+          decided_at: at(r.decidedAt, o.shift),
+        })),
+      );
+      if (requests.length > 0) await trx.insertInto('order_requests').values(requests).execute();
       const events = withId.flatMap(({ o, id }) =>
         o.events.map((e) => ({
           order_id: id,
           action: e.action,
           actor_id: e.actorId,
           actor_unit_id: e.unitId,
-          from_state: state(e.from),
-          to_state: state(e.to),
+          from_state: codes(e.from),
+          to_state: codes(e.to),
           comment: e.comment,
           created_at: new Date(e.at + o.shift),
         })),

@@ -1,11 +1,17 @@
-import type { VisitResult } from '@hotline/domain';
-import { OrderSim } from './demo-order-sim';
+import type { OrderState } from '@hotline/domain';
+import type { SimEvent } from './demo-order-sim';
+import type { SimAssignment, SimRequest, SimVisitRecord } from './demo-side-tables';
+import { DemoSteps } from './demo-order-steps';
+import type { HuifangTarget, SimContext } from './demo-sim-context';
 import type { Rng } from './random';
+
+export type { HuifangTarget, SimContext };
 
 /**
  * Walks one demo order through the transitions of WORKFLOW section 5, from intake to the state
- * its scenario asks for, and records every step as an event. Times are relative milliseconds
- * (intake at 0); the caller shifts them to real time.
+ * its scenario asks for: the scenario chooses the steps, the domain decides each of them
+ * (demo-order-sim.ts). Times are relative milliseconds (intake at 0); the caller shifts them to
+ * real time.
  */
 
 export type Stage =
@@ -22,13 +28,14 @@ export type Stage =
   | 'replied' // 91 / 72
   | 'closed'; // 92 / 72
 
-export type HuifangTarget = 1 | 2 | 11 | 12 | 13;
-
 export type DeadlineBucket = 'overdue' | 'yesterday' | 'within8h' | 'within2d' | 'later';
 
 export interface Scenario {
   stage: Stage;
-  /** Final return-visit state for 'replied' (1, 2, 11, 12, 13) and 'closed' (1, 13). */
+  /**
+   * Final return-visit state for 'replied' (2, 11, 12, 13) and 'closed' (1, 13). A reached
+   * visit closes the order, so a replied order is never visited (1).
+   */
   huifang: HuifangTarget;
   secondVisit: boolean;
   /** A first host returned the order before the final host got it. */
@@ -37,92 +44,25 @@ export interface Scenario {
   rejectCycle: boolean;
   deadline: DeadlineBucket | null;
   signedToday: boolean;
+  keyAppeal: boolean;
+  supervise: boolean;
+  /** An extension asked for while handling (only hosts with a demo account ask). */
+  extension: ExtensionPlan;
+  /** A closed order left out of the assessment (only hosts with a demo account ask). */
+  exclusion: boolean;
 }
 
-export interface OrderState {
-  status: number;
-  mainOrgStatus: number;
-  huifangState: number;
-}
-
-export interface SimEvent {
-  action: string;
-  actorId: number | null;
-  unitId: number | null;
-  /** Null for the intake, which creates the order. */
-  from: OrderState | null;
-  to: OrderState;
-  comment: string;
-  at: number;
-}
-
-export interface SimAssignment {
-  unitId: number;
-  role: 'host' | 'cohost';
-  status: number;
-  active: boolean;
-  assignedAt: number;
-  signedAt: number | null;
-  repliedAt: number | null;
-}
-
-export interface SimContext {
-  typeId: number;
-  limitHours: number;
-  cityId: number;
-  districtId: number;
-  dispatcherId: number;
-  reviewerId: number;
-  visitorId: number;
-  agentId: number;
-  hostId: number;
-  /** The unit that returned the order first (returnCycle only). */
-  firstHostId: number;
-  cohostId: number | null;
-  handlerOf(unitId: number): number | null;
-  unitName(unitId: number): string;
-  replyText(resolved: boolean, contacted: boolean): string;
-}
-
-export interface SimVisit {
-  count: number;
-  time: number | null;
-  result: VisitResult | null;
-  contacted: boolean | null;
-  resolved: boolean | null;
-  remark: string | null;
-}
-
-export interface SimReply {
-  time: number;
-  content: string;
-  contacted: boolean;
-  resolved: boolean;
-}
-
-export interface SimTimes {
-  call: number;
-  sign: number | null;
-  dispatch: number | null;
-  hostSign: number | null;
-  refuseDeadline: number | null;
-  deadline: number | null;
-  cityReply: number | null;
-  closed: number | null;
-}
+export type ExtensionPlan = 'pending' | 'approved' | 'rejected' | null;
 
 export interface SimResult {
+  /** The domain's state after the last step, in relative time. */
   state: OrderState;
   events: SimEvent[];
   assignments: SimAssignment[];
-  times: SimTimes;
+  visits: SimVisitRecord[];
+  requests: SimRequest[];
+  /** When the last step happened. */
   last: number;
-  hostId: number | null;
-  dispatcherId: number | null;
-  createdBy: number | null;
-  needReviewStatus: number | null;
-  reply: SimReply | null;
-  visit: SimVisit;
 }
 
 const RETURN_STAGES: ReadonlySet<Stage> = new Set([
@@ -131,48 +71,69 @@ const RETURN_STAGES: ReadonlySet<Stage> = new Set([
   'returnedToCity',
 ]);
 const EARLY_REPLY_STAGES: ReadonlySet<Stage> = new Set(['replyReview', 'rejectedBack']);
+/** Stages the order reaches without a host: supervision comes before they end. */
+const UNDISPATCHED: ReadonlySet<Stage> = new Set(['unsigned', 'refused', 'signed']);
 
 export function simulate(rng: Rng, sc: Scenario, ctx: SimContext): SimResult {
-  const sim = new OrderSim(rng, ctx);
-  sim.intake(sc.stage === 'unsigned');
-  if (sc.stage === 'unsigned') return sim.result();
+  const walk = new DemoSteps(rng, ctx, sc.stage === 'unsigned');
+  const result = (): SimResult => ({
+    state: walk.sim.state,
+    events: walk.sim.events,
+    assignments: walk.sim.tables.assignments,
+    visits: walk.sim.tables.visits,
+    requests: walk.sim.tables.requests,
+    last: walk.sim.now,
+  });
+  let supervise = sc.supervise;
+  const superviseOnce = () => {
+    if (supervise) walk.supervise();
+    supervise = false;
+  };
+  if (sc.keyAppeal) walk.keyAppeal();
+  if (UNDISPATCHED.has(sc.stage)) superviseOnce();
+  if (sc.stage === 'unsigned') return result();
   if (sc.stage === 'refused') {
-    sim.refuse();
-    return sim.result();
+    walk.refuse();
+    return result();
   }
-  sim.sign(sc.stage === 'signed' && rng.chance(0.5));
-  if (sc.stage === 'signed') return sim.result();
+  walk.sign(sc.stage === 'signed' && rng.chance(0.5));
+  if (sc.stage === 'signed') return result();
 
   const returning = RETURN_STAGES.has(sc.stage);
   if (returning || sc.returnCycle) {
-    sim.dispatch(returning ? ctx.hostId : ctx.firstHostId, null);
-    if (rng.chance(0.5)) sim.hostSign();
-    sim.applyReturn();
-    if (sc.stage === 'returnReview') return sim.result();
-    sim.approveReturn(sc.stage === 'returnedToCity');
-    if (returning) return sim.result();
+    walk.dispatch(returning ? ctx.hostId : ctx.firstHostId, null);
+    superviseOnce();
+    if (rng.chance(0.5)) walk.hostSign(returning);
+    walk.applyReturn();
+    if (sc.stage === 'returnReview') return result();
+    walk.approveReturn(sc.stage === 'returnedToCity');
+    if (returning) return result();
   }
-  sim.dispatch(ctx.hostId, ctx.cohostId);
+  walk.dispatch(ctx.hostId, ctx.cohostId);
+  superviseOnce();
 
   const cycles = sc.secondVisit ? 2 : 1;
   for (let cycle = 1; cycle <= cycles; cycle++) {
     const last = cycle === cycles;
-    if (cycle === 2) sim.reHandle();
-    if (last && sc.stage === 'hostPending') return sim.result();
-    sim.hostSign();
-    if (last && sc.stage === 'handling') return sim.result();
+    if (cycle === 2) walk.reHandle();
+    if (last && sc.stage === 'hostPending') return result();
+    walk.hostSign(true);
+    if (last && sc.extension && walk.hostHasAccount()) walk.extension(sc.extension);
+    if (last && sc.stage === 'handling') return result();
     const resolved = last ? rng.chance(0.88) : false;
-    sim.replyNow(resolved, last && EARLY_REPLY_STAGES.has(sc.stage));
-    if (last && sc.stage === 'replyReview') return sim.result();
+    walk.reply(resolved, last && EARLY_REPLY_STAGES.has(sc.stage));
+    if (last && sc.stage === 'replyReview') return result();
     if (last && (sc.stage === 'rejectedBack' || sc.rejectCycle)) {
-      sim.rejectReply();
-      if (sc.stage === 'rejectedBack') return sim.result();
-      sim.replyNow(resolved, true);
+      walk.rejectReply();
+      if (sc.stage === 'rejectedBack') return result();
+      walk.reply(resolved, true);
     }
-    sim.approveReply();
-    sim.visits(last ? sc.huifang : 1, last ? null : 'unsatisfied');
-    if (last && sc.stage === 'replied') return sim.result();
-    sim.close();
+    walk.approveReply();
+    walk.visits(last ? sc.huifang : 1, last ? null : 'unsatisfied');
+    if (last && sc.stage === 'replied') return result();
+    // Reached visits closed the order; an unreachable citizen leaves it to the call-back staff.
+    if (walk.state.status === 91) walk.closeUnreachable();
   }
-  return sim.result();
+  if (sc.exclusion && walk.hostHasAccount()) walk.exclusion();
+  return result();
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_HANDLING_LIMIT_HOURS, type OrderNature, type Urgency } from '@hotline/domain';
+import type { OrderNature, Urgency } from '@hotline/domain';
 import type { Database, NewWorkOrder } from '../db/schema';
+import { loadWorkflowConfig } from '../modules/work-orders/lifecycle-settings';
+import { loadDemoActors } from './demo-actors';
 import {
-  TICHU_TYPES,
   TOPICS,
   callerName,
   callerPhone,
@@ -12,14 +13,18 @@ import {
   personName,
 } from './demo-content';
 import { makeScenario, pickTypeId, timeShift } from './demo-order-plan';
+import { shiftDates, type SimEvent } from './demo-order-sim';
 import { DEMO_DISTRICT_NAME, type DemoOrg, type DemoUnit } from './demo-org';
-import { simulate, type SimAssignment, type SimEvent, type Stage } from './demo-timeline';
+import type { SimAssignment, SimRequest, SimVisitRecord } from './demo-side-tables';
+import { simulate, type Stage } from './demo-timeline';
+import { stateColumns } from './order-columns';
 import { startOfBeijingDay, type Rng } from './random';
 
 /**
  * Builds one realistic work order at a time — text, caller, place, host, the walk through the
- * lifecycle with its events and assignments, and the times — for the demo seed and for the
- * benchmark data generator (bench/). Numbering and writing are the caller's.
+ * lifecycle (decided by the domain) with its events and side-table rows, and the times — for
+ * the demo seed and for the benchmark data generator (bench/). Numbering and writing are the
+ * caller's.
  */
 
 /** Natures of orders that do not take their topic's usual one; praise is added separately. */
@@ -35,6 +40,8 @@ export interface BuiltOrder {
   row: NewWorkOrder & { call_time: Date; type_id: number };
   events: SimEvent[];
   assignments: SimAssignment[];
+  visits: SimVisitRecord[];
+  requests: SimRequest[];
   /** Added to the simulation's relative times to make real ones. */
   shift: number;
 }
@@ -79,6 +86,8 @@ export async function prepareOrderBuilder(
     .where('id', 'in', Object.values(org.userIds))
     .orderBy('id')
     .execute();
+  const actors = await loadDemoActors(db, org);
+  const settings = await loadWorkflowConfig(db);
 
   const unit = (id: number): DemoUnit => {
     const u = org.units[id];
@@ -89,8 +98,6 @@ export async function prepareOrderBuilder(
   // The units with a demo account get more orders, so every demo login has plenty to see.
   const withAccount = new Set(people.map((p) => p.unit_id));
   const weightOf = (id: number): number => (withAccount.has(id) ? 3 : 1);
-  const handlerOf = (unitId: number): number | null =>
-    people.find((p) => p.unit_id === unitId && unitId !== org.districtId)?.id ?? null;
   const staffOf = new Map<number, string>();
   for (const id of [...hostUnits, ...org.departmentIds]) {
     staffOf.set(id, people.find((p) => p.unit_id === id)?.realname ?? personName(setupRng));
@@ -125,7 +132,6 @@ export async function prepareOrderBuilder(
 
     const urgency: Urgency =
       topic.urgency && rng.chance(0.35) ? topic.urgency : rng.chance(0.02) ? 'complex' : 'general';
-    const limitHours = DEFAULT_HANDLING_LIMIT_HOURS[urgency];
     const nature: OrderNature = rng.chance(0.015)
       ? 'praise'
       : rng.chance(0.55)
@@ -136,27 +142,21 @@ export async function prepareOrderBuilder(
 
     const sim = simulate(rng, sc, {
       typeId,
-      limitHours,
+      urgency,
+      settings,
       cityId: org.cityId,
       districtId: org.districtId,
-      dispatcherId: org.userIds.dispatcher,
-      reviewerId: org.userIds.reviewer,
-      visitorId: org.userIds.visitor,
-      agentId: org.userIds.agent,
+      actors,
       hostId,
       firstHostId,
       cohostId: cohostId === hostId ? null : cohostId,
-      handlerOf,
+      staffOf: (id) => staffOf.get(id) ?? '',
       unitName: (id) => unit(id).name,
       replyText: (resolved, contacted) =>
         composeReply(rng, topic, unit(hostId).name, nature, resolved, contacted),
     });
-    const shift = timeShift(rng, sc, sim, now, todayStart, options.terminalSpanDays);
-    const at = (rel: number | null): Date | null => (rel === null ? null : new Date(rel + shift));
-    const { times, state, visit, reply } = sim;
-    const open = state.status !== 92 && state.status !== 71 && state.status !== 72;
-    const tichu = state.status === 92 && rng.chance(0.03) ? rng.pick(TICHU_TYPES) : null;
-    const pendingRequest = stage === 'handling' && rng.chance(0.06);
+    const shift = Math.round(timeShift(rng, sc, sim, now, todayStart, options.terminalSpanDays));
+    const state = shiftDates(sim.state, shift);
     const labels = [
       ...(callerCount > 1 ? ['群体诉求'] : []),
       ...(sc.secondVisit ? ['二次办理'] : []),
@@ -164,8 +164,8 @@ export async function prepareOrderBuilder(
     ];
 
     const row = {
+      ...stateColumns(state),
       order_num: '',
-      type_id: typeId,
       title: text.title,
       major_content: text.content,
       caller_name: callerName(rng),
@@ -178,56 +178,20 @@ export async function prepareOrderBuilder(
       labels,
       seven_five_category: topic.sevenFive ?? null,
       order_nature: nature,
-      urgency,
       risk_level: rng.weighted([
         [0, 90],
         [1, 7],
         [2, 2],
         [3, 1],
       ]),
-      status: state.status,
-      main_org_status: state.mainOrgStatus,
-      huifang_state: state.huifangState,
-      need_review_status: tichu ? 2 : pendingRequest ? 1 : sim.needReviewStatus,
-      host_unit_id: sim.hostId,
       dispatch_type:
-        sim.hostId === null
-          ? null
-          : sim.assignments.some((a) => a.role === 'cohost')
-            ? 'joint'
-            : 'single',
-      dispatcher_id: sim.dispatcherId,
-      assigned_staff:
-        times.hostSign !== null && sim.hostId !== null ? (staffOf.get(sim.hostId) ?? null) : null,
-      call_time: new Date(times.call + shift),
-      system_sign_time: at(times.sign),
-      dispatch_time: at(times.dispatch),
-      host_sign_time: at(times.hostSign),
-      refuse_deadline: at(times.refuseDeadline),
-      handling_limit_hours: times.dispatch === null ? null : limitHours,
-      deadline: at(times.deadline),
-      reply_time: at(reply?.time ?? null),
-      reply_content: reply?.content ?? null,
-      reply_contacted: reply?.contacted ?? null,
-      reply_resolved: reply?.resolved ?? null,
-      city_reply_time: at(times.cityReply),
-      closed_time: at(times.closed),
-      visit_count: visit.count,
-      visit_time: at(visit.time),
-      visit_result: visit.result,
-      visit_contacted: visit.contacted,
-      visit_resolved: visit.resolved,
-      visit_remark: visit.remark,
-      assessment_type: tichu ? '不纳入考核' : null,
-      tichu_type: tichu,
-      is_key_appeal: rng.chance(open ? 0.1 : 0.03),
-      is_supervised: rng.chance(open ? 0.04 : 0.02),
-      is_second_visit: sc.secondVisit,
-      created_by: sim.createdBy,
+        state.hostUnitId === null ? null : state.coHostUnitIds.length > 0 ? 'joint' : 'single',
+      assessment_type: state.tichuType ? '不纳入考核' : null,
       created_at: new Date(shift),
       updated_at: new Date(sim.last + shift),
     };
-    return { row, events: sim.events, assignments: sim.assignments, shift };
+    const { events, assignments, visits, requests } = sim;
+    return { row, events, assignments, visits, requests, shift };
   };
   return { build };
 }

@@ -70,8 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const now = () => new Date(Date.now() + offsetMs);
   await seedDemoIfEmpty(handle.db, { orders: options.orders ?? 0, now: now() });
   const sms = new SimulatedSmsProvider();
-  const ctx: AppContext = { db: handle.db, settings: testSettings(options.settings), sms, now };
-  const app = await buildApp(ctx);
+  const base = { db: handle.db, settings: testSettings(options.settings), sms, now };
+  const { app, ctx } = await buildApp(base);
   await app.ready();
   return {
     app,

@@ -1,11 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import {
-  XlsxStreamWriter,
-  type CellValue,
-  type XlsxColumn,
-} from '../../src/modules/exports/xlsx-writer';
+import { XlsxStreamWriter, type CellValue, type XlsxColumn } from '../../src/lib/xlsx/writer';
 
 /** Writes rows through the streaming writer and returns the whole file. */
 export async function writeXlsxFile(columns: XlsxColumn[], rows: CellValue[][]): Promise<Buffer> {

@@ -24,9 +24,16 @@ export const PUBLIC_PATHS = [
   '/403',
   '/404',
 ];
-/** Test routes without authentication; the white list also holds /test/eventbus. */
-export const TEST_PATHS = ['/test/order-event', '/test/order-modal'];
-export const WHITE_LIST = [...PUBLIC_PATHS, ...TEST_PATHS, '/test/eventbus'];
+/**
+ * Test routes without authentication; the white list also holds /test/eventbus. Only where the
+ * test pages are built (__TEST_PAGES__): elsewhere these paths are unknown like any other.
+ */
+export const TEST_PATHS = __TEST_PAGES__ ? ['/test/order-event', '/test/order-modal'] : [];
+export const WHITE_LIST = [
+  ...PUBLIC_PATHS,
+  ...TEST_PATHS,
+  ...(__TEST_PAGES__ ? ['/test/eventbus'] : []),
+];
 
 /** Route recording: the login redirect carries the wanted route. */
 export const RECORD_ROUTE = true;

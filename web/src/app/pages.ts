@@ -1,18 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteEntry } from '../features/menu/routes';
-
-/** What a server-driven page receives: its route, its params and its own query. */
-export interface PageProps {
-  route: RouteEntry;
-  params: Record<string, string>;
-  query: Record<string, string>;
-}
+import type { PageProps } from '../pages/page-props';
+import type { PageName } from './page-names';
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 
 /**
- * Component names of the menu (`component`) → lazily loaded pages, each its own chunk.
- * A name missing here is an unknown component: its route is left out and ends on /404.
+ * Component names of the menu (`component`, listed in page-names.ts) → lazily loaded pages,
+ * each its own chunk.
  */
 export const PAGES: Record<string, Page> = {
   'index/index': lazy(() => import('../pages/index/index')),
@@ -26,6 +20,4 @@ export const PAGES: Record<string, Page> = {
   'system/users': lazy(() => import('../pages/system/users')),
   'system/roles': lazy(() => import('../pages/system/roles')),
   'system/config': lazy(() => import('../pages/system/config')),
-};
-
-export const KNOWN_COMPONENTS: ReadonlySet<string> = new Set(Object.keys(PAGES));
+} satisfies Record<PageName, Page>;

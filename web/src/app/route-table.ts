@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { aclOf, userInfoQuery, type UserInfo } from '../features/auth/api';
 import { menuQuery, type MenuNode } from '../features/menu/api';
 import { buildRouteTable, type RouteEntry } from '../features/menu/routes';
-import { KNOWN_COMPONENTS } from './pages';
+import { KNOWN_COMPONENTS } from './page-names';
 import { queryClient } from './query-client';
 
 let cache: { menu: MenuNode[]; user: UserInfo; table: RouteEntry[] } | null = null;

@@ -82,14 +82,23 @@ export const router = createHashRouter([
           return { Component: () => <ErrorPage status={404} /> };
         },
       },
-      {
-        path: 'test/order-event',
-        lazy: async () => ({ Component: (await import('../pages/test/order-event')).default }),
-      },
-      {
-        path: 'test/order-modal',
-        lazy: async () => ({ Component: (await import('../pages/test/order-modal')).default }),
-      },
+      // Test pages: dev server and e2e build only (vite.config.ts); elsewhere they are unknown.
+      ...(__TEST_PAGES__
+        ? [
+            {
+              path: 'test/order-event',
+              lazy: async () => ({
+                Component: (await import('../pages/test/order-event')).default,
+              }),
+            },
+            {
+              path: 'test/order-modal',
+              lazy: async () => ({
+                Component: (await import('../pages/test/order-modal')).default,
+              }),
+            },
+          ]
+        : []),
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./shell/Shell')).Shell }),

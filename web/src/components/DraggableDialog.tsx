@@ -8,6 +8,7 @@ import {
   BorderOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import './draggable-dialog.css';
 
 /** Dialog widths used by the console (spec section 2). */
 export const DIALOG_WIDTHS = [1400, 1100, 1000, 900, 780, 600] as const;

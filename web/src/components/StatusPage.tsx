@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Result, type ResultProps } from 'antd';
 import { LanguageSwitch } from './LanguageSwitch';
+import './status-page.css';
 
 /** A full-page result (403, 404, no permission, not enabled…) with the language switch. */
 export function StatusPage({

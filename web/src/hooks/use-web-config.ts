@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../lib/request';
+import { configEndpoints } from '@hotline/contract';
+import { call } from '../lib/api-client';
 
-/** POST /getWebConfig (no login needed): the public web config of group jsjb, by name. */
+/** The public web config of group jsjb, by name (no login needed); odd entries are skipped. */
 export async function fetchWebConfig(): Promise<Record<string, string>> {
-  const data = await request<{ lists?: unknown } | null>('/getWebConfig', {
-    body: { group: 'jsjb', pageNo: 1, pageSize: 1000 },
+  const data: { lists?: unknown } | null = await call(configEndpoints.webList, {
+    group: 'jsjb',
+    pageNo: 1,
+    pageSize: 1000,
   });
   const config: Record<string, string> = {};
   const lists = Array.isArray(data?.lists) ? data.lists : [];

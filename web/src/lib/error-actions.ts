@@ -1,3 +1,5 @@
+import { miscEndpoints } from '@hotline/contract';
+
 /**
  * What the console does with a failed request's code (spec section 8). A pure mapping so the
  * rules are unit-tested apart from the network code that applies them.
@@ -39,7 +41,7 @@ export function isSilentFailure(code: number, path: string, noError: boolean): b
   return code === 500 && isErrorLogPath(path);
 }
 
-export const ERROR_LOG_PATH = '/addons/jsjb/view/index';
+export const ERROR_LOG_PATH = miscEndpoints.errorReport.paths[0];
 
 export function isErrorLogPath(path: string): boolean {
   return path.split('?')[0]?.toLowerCase().endsWith(ERROR_LOG_PATH) ?? false;

@@ -1,3 +1,9 @@
+import {
+  authEndpoints,
+  type EndpointData,
+  type EndpointInput,
+  type miscEndpoints,
+} from '@hotline/contract';
 import { codeMessage, isSuccessCode } from '@hotline/domain';
 import {
   ERROR_LOG_PATH,
@@ -18,7 +24,7 @@ import { getToken, setToken } from './storage';
 
 /** Spec section 9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 600_000;
-export const REFRESH_PATH = '/refreshToken';
+export const REFRESH_PATH = authEndpoints.refreshToken.paths[0];
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export class RequestError extends Error {
@@ -214,12 +220,15 @@ export function createRequest(config: RequestConfig): Request {
     }
     refreshing ??= (async () => {
       try {
-        const data = await send<{ token?: unknown } | null>(REFRESH_PATH, {}, expired);
-        if (typeof data?.token !== 'string' || data.token === '') {
+        type Reply = EndpointData<typeof authEndpoints.refreshToken>;
+        const data = await send<Reply | null>(REFRESH_PATH, {}, expired);
+        // Checked, not trusted: a reply without a token is a failed refresh.
+        const token: unknown = data?.token;
+        if (typeof token !== 'string' || token === '') {
           throw new RequestError(text('badReply', config.getLanguage()), 500, 200);
         }
-        config.setToken?.(data.token);
-        return data.token;
+        config.setToken?.(token);
+        return token;
       } catch (error) {
         const failure =
           error instanceof RequestError ? error : new RequestError(String(error), 0, 0);
@@ -239,18 +248,13 @@ export function createRequest(config: RequestConfig): Request {
     if (reporting || isErrorLogPath(path)) return;
     reporting = true;
     const context = hooks.errorContext?.() ?? { town: '', html_url: '' };
-    send(
-      ERROR_LOG_PATH,
-      {
-        body: {
-          ...context,
-          java_url: buildUrl(config.baseUrl, path, undefined),
-          code: String(error.code),
-          msg: error.message.slice(0, 4000),
-        },
-      },
-      config.getToken(),
-    )
+    const body: EndpointInput<typeof miscEndpoints.errorReport> = {
+      ...context,
+      java_url: buildUrl(config.baseUrl, path, undefined),
+      code: String(error.code),
+      msg: error.message.slice(0, 4000),
+    };
+    send(ERROR_LOG_PATH, { body }, config.getToken())
       .catch(() => undefined)
       .finally(() => {
         reporting = false;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../features/menu/routes';
 import { isEnglish } from '../i18n';
-import type { PageProps } from '../app/pages';
+import type { PageProps } from './page-props';
 
 /** The route's title in the UI language. */
 export function usePageTitle({ route }: Pick<PageProps, 'route'>): string {

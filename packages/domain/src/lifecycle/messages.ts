@@ -193,6 +193,10 @@ export const LIFECYCLE_MESSAGES = {
     en: 'only the host units and district-centre staff may attach files to this order',
   },
   'file.attached': { zh: '附件已关联', en: 'files attached' },
+  'file.notCityOrder': {
+    zh: '该工单不是市级派发的工单，请通过 Lists/fileAppend 添加附件',
+    en: 'this order did not come from the city centre: attach its files with Lists/fileAppend',
+  },
   // --- end intake and files ---
   // --- work-order reads (lists, counts, detail, trees, column prefs) ---
   'list.keywordShort': {

@@ -24,7 +24,7 @@ export const isCoHostOf = (a: Actor, o: OrderState) =>
 export const canSupervise = (a: Actor) => isDispatcher(a) || isReviewer(a) || isLeader(a);
 
 /** Reading rule (row scope) of WORKFLOW section 8, for one loaded order. */
-export function canRead(a: Actor, o: OrderState & { createdBy?: number | null }): boolean {
+export function canRead(a: Actor, o: OrderState): boolean {
   if (a.admin || isDistrictReader(a)) return true;
   if (isHostOf(a, o) || isCoHostOf(a, o)) return true;
   if (isVisitor(a) && (o.status === 91 || o.status === 92) && o.huifangState !== 0) return true;

@@ -15,6 +15,8 @@ export interface OrderState {
   hostUnitId: number | null;
   coHostUnitIds: number[];
   dispatcherId: number | null;
+  /** Who built the order by hand (intake form); null for orders the city centre sent. */
+  createdBy: number | null;
   assignedStaff: string | null;
   callTime: Date;
   systemSignTime: Date | null;

@@ -35,6 +35,7 @@ const unsigned: OrderState = {
   hostUnitId: null,
   coHostUnitIds: [],
   dispatcherId: null,
+  createdBy: null,
   assignedStaff: null,
   callTime: at(-3),
   systemSignTime: null,

@@ -1,8 +1,4 @@
-/** Where SMS codes go. A real gateway implements this; the embedded default is a simulator. */
-export interface SmsProvider {
-  readonly name: string;
-  send(mobile: string, text: string): Promise<void>;
-}
+import type { SmsProvider } from '../../ports';
 
 export interface SentSms {
   mobile: string;

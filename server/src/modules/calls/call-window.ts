@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { callEndpoints } from '@hotline/contract';
+import { API_PREFIX } from '../../http/route';
 
 /**
  * The call-window page shown in the console's embedded frame. It is handed the order's detail
@@ -7,6 +9,9 @@ import { randomBytes } from 'node:crypto';
  * origin only. `frame-ancestors 'self'` keeps other sites from embedding it. Everything is
  * written with textContent (the detail data is citizen input).
  */
+
+/** Where the page polls the agent's latest call. */
+const CALL_LIST_URL = API_PREFIX + callEndpoints.listCalls.paths[0];
 
 const SCRIPT = `
 (function () {
@@ -19,7 +24,7 @@ const SCRIPT = `
   var timer = null;
   function poll() {
     if (!token) return;
-    fetch('/api/addons/call/index/getList', {
+    fetch(${JSON.stringify(CALL_LIST_URL)}, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
       body: JSON.stringify({ pageNo: 1, pageSize: 1 })

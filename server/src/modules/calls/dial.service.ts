@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
-import { assertCallingOn, assertMayCall, readableOrder } from './call-access';
+import { readableOrder } from '../work-orders/order-access';
+import { assertCallingOn, assertMayCall } from './call-access';
 import { callById, callsOf, insertCall, liveCallOf, type CallView } from './call.repository';
 import { presentCall } from './call.presenter';
 import { callDb, isUniqueViolation } from './call.tables';
@@ -21,7 +22,7 @@ const present = (ctx: AppContext, row: CallView) =>
 export async function dialOut(ctx: AppContext, auth: AuthContext, orderId: number) {
   await assertCallingOn(ctx);
   assertMayCall(auth);
-  const { row: order } = await readableOrder(ctx, auth, orderId);
+  const { row: order } = await readableOrder(ctx.db, auth, orderId);
   const phone = order.caller_phone?.trim() ?? '';
   if (!phone) throw badRequest('call.noPhone');
   const db = callDb(ctx.db);

@@ -1,14 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { InsertCallOutBody } from '@hotline/contract';
-import { callRecordProblems, callResultMissing, canRead, hasRule, RULES } from '@hotline/domain';
+import { callRecordProblems, callResultMissing, hasRule, RULES } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { absolutePath } from '../files/file-storage';
-import { actorFrom } from '../work-orders/actor';
-import { loadOrderState } from '../work-orders/order-state';
-import { readableOrder } from './call-access';
+import { findReadableOrder, readableOrder } from '../work-orders/order-access';
+import { orderIdByNum } from '../work-orders/order-state';
 import { callById } from './call.repository';
 import { presentRecord, recordingUrl } from './call.presenter';
 import { callDb, isUniqueViolation } from './call.tables';
@@ -34,7 +33,7 @@ export async function insertCallOut(ctx: AppContext, auth: AuthContext, body: In
   if (body.file !== '' && body.file !== recordingUrl(call.id))
     throw badRequest('call.fileMismatch');
   if (body.file !== '' && !call.recording_path) throw badRequest('call.fileMismatch');
-  await readableOrder(ctx, auth, call.order_id);
+  await readableOrder(ctx.db, auth, call.order_id);
   try {
     const row = await insertRecord(db, {
       call_out_id: call.id,
@@ -81,13 +80,9 @@ export async function callOutList(
   const db = callDb(ctx.db);
   const paging = { offset: (body.pageNo - 1) * body.pageSize, limit: body.pageSize };
   if (body.orderNum !== undefined) {
-    const order = await db
-      .selectFrom('work_orders')
-      .select('id')
-      .where('order_num', '=', body.orderNum)
-      .executeTakeFirst();
-    if (!order) throw notFound('order.notFound');
-    await readableOrder(ctx, auth, order.id);
+    const orderId = await orderIdByNum(ctx.db, body.orderNum);
+    if (orderId === undefined) throw notFound('order.notFound');
+    await readableOrder(ctx.db, auth, orderId);
     const { rows, total } = await recordsOf(db, { orderNum: body.orderNum, ...paging });
     return { list: rows.map(presentRecord), totalCount: total };
   }
@@ -106,9 +101,7 @@ export async function openRecording(ctx: AppContext, auth: AuthContext, callOutI
   const call = await callById(db, callOutId);
   if (!call?.recording_path) throw notFound('call.noRecording');
   if (call.user_id !== auth.userId) {
-    const loaded = await loadOrderState(ctx.db, call.order_id);
-    const readable =
-      loaded && canRead(actorFrom(auth), { ...loaded.state, createdBy: loaded.row.created_by });
+    const readable = await findReadableOrder(ctx.db, auth, call.order_id);
     if (!readable) throw notFound('call.noRecording');
   }
   const path = absolutePath(ctx.settings.dataDir, call.recording_path);

@@ -7,14 +7,14 @@ import type { ExportBody } from '@hotline/contract';
 import { sanitizeCsvCell, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { AppError, conflict } from '../../http/app-error';
+import type { CellValue } from '../../lib/xlsx/writer';
+import { waitDrain } from '../../lib/zip/zip-writer';
 import type { AuthContext } from '../auth/auth-context';
 import { JobProgress } from './export-jobs';
 import { exportChunks, needsOf } from './export-rows';
 import { rowValues } from './export-values';
 import * as repo from './export.repository';
 import { auditExport, headerOf, prepareExport, stamp, type PreparedExport } from './export.service';
-import { waitDrain } from './zip-writer';
-import type { CellValue } from './xlsx-writer';
 
 /**
  * initCsv: a background job for big exports. The job row (export_records) carries its state

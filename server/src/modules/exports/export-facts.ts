@@ -1,9 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
 import { executePrepared } from '../../db/prepared';
-import type { Needs } from './export-rows';
 
 /** Side facts of one chunk of exported orders, each one query over the chunk's ids. */
+
+/** Which side facts the chosen columns need. */
+export interface Needs {
+  visits: boolean;
+  requests: boolean;
+  events: boolean;
+  attachments: boolean;
+  merges: boolean;
+}
 
 const groupBy = <T extends { order_id: number }>(rows: readonly T[]) => {
   const out = new Map<number, T[]>();

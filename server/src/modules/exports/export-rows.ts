@@ -4,7 +4,7 @@ import { executeArrayRows, rowObjects } from '../../db/prepared';
 import { ORDER_COLUMNS } from '../work-orders/list.repository';
 import type { OrderExtras, PresentableOrder } from '../work-orders/order.presenter';
 import type { OrdersWhere } from '../work-orders/queue-sql';
-import { sideFacts } from './export-facts';
+import { sideFacts, type Needs } from './export-facts';
 
 /**
  * The rows of an export, read in keyset-paged chunks (call time, then id, newest first — the
@@ -80,15 +80,6 @@ export interface ExportRow {
   attachments: number;
   mergedIn: number;
   mergedIntoNum: string | null;
-}
-
-/** Which side facts the chosen columns need. */
-export interface Needs {
-  visits: boolean;
-  requests: boolean;
-  events: boolean;
-  attachments: boolean;
-  merges: boolean;
 }
 
 export function needsOf(keys: readonly string[]): Needs {

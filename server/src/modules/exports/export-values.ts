@@ -8,9 +8,9 @@ import {
   sevenFiveName,
   type Lang,
 } from '@hotline/domain';
+import type { CellValue } from '../../lib/xlsx/writer';
 import { VALUE_NAMES, nameOf } from './export-labels';
 import type { ExportRow, Names, VisitFact } from './export-rows';
-import type { CellValue } from './xlsx-writer';
 
 /**
  * What each export column shows, from one loaded row. Booleans show as 是/否 (yes/no), codes

@@ -1,21 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  exportBody,
-  exportCsvQuery,
-  exportWordBody,
-  getOrderBody,
-  initCsvResponse,
-  queryExportInfoBody,
-  queryExportInfoResponse,
-} from '@hotline/contract';
+import { exportEndpoints as ep } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { caller } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
+import { route } from '../../http/route';
 import { contentDisposition } from '../files/file.presenter';
 import { initCsv, openCsv } from './csv-job';
 import { scheduleExportSweep } from './export-jobs';
@@ -24,15 +16,12 @@ import * as repo from './export.repository';
 import { startXlsx, writeXlsx } from './export.service';
 import { printData, writeWord } from './word.service';
 
-const tags = ['exports'];
-const BASE = '/addons/jsjb/export';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Exports, print data and the export history (docs/api.md "Exports and reports"). */
 export function exportRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     scheduleExportSweep(
       ctx,
       {
@@ -42,135 +31,83 @@ export function exportRoutes(ctx: AppContext) {
       app.log,
     );
 
-    r.post(`${BASE}/exportExcel`, {
-      schema: {
-        tags,
-        summary:
-          'The filtered list (lists/search body in `filter`) with the chosen columns as XLSX',
-        body: exportBody,
-      },
-      handler: async (request, reply) => {
-        const auth = caller(request);
-        const { id, prepared, fileName } = await startXlsx(ctx, auth, request.body, request.lang);
-        // A 1 MiB buffer between the writer and the socket: with the default 16 KiB the writer
-        // waits on the socket every few rows instead of overlapping with it.
-        const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
-        // Errors after the first byte cannot become an envelope: the download is cut short and
-        // the history row says failed.
-        writeXlsx(ctx, id, prepared, stream).then(
-          () => stream.end(),
-          (error: Error) => {
-            request.log.warn({ err: error, exportId: id }, 'xlsx export failed');
-            stream.destroy(error);
-          },
-        );
-        return reply
-          .header('content-type', XLSX_TYPE)
-          .header('content-disposition', contentDisposition(fileName))
-          .header('cache-control', 'private, no-store')
-          .header('x-export-id', String(id))
-          .header('x-export-rows', String(prepared.total))
-          .header('x-export-masked', prepared.env.fullPhones ? '0' : '1')
-          .send(stream);
-      },
+    route(app, ep.exportExcel, async (request, reply) => {
+      const auth = caller(request);
+      const { id, prepared, fileName } = await startXlsx(ctx, auth, request.body, request.lang);
+      // A 1 MiB buffer between the writer and the socket: with the default 16 KiB the writer
+      // waits on the socket every few rows instead of overlapping with it.
+      const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
+      // Errors after the first byte cannot become an envelope: the download is cut short and
+      // the history row says failed.
+      writeXlsx(ctx, id, prepared, stream).then(
+        () => stream.end(),
+        (error: Error) => {
+          request.log.warn({ err: error, exportId: id }, 'xlsx export failed');
+          stream.destroy(error);
+        },
+      );
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-export-id', String(id))
+        .header('x-export-rows', String(prepared.total))
+        .header('x-export-masked', prepared.env.fullPhones ? '0' : '1')
+        .send(stream);
     });
 
-    r.post(`${BASE}/initCsv`, {
-      schema: {
-        tags,
-        summary: 'Start a background CSV export of the filtered list; poll queryExportInfo {jobId}',
-        body: exportBody,
-        response: { 200: initCsvResponse },
-      },
-      handler: async (request) => {
-        const id = await initCsv(ctx, caller(request), request.body, request.lang);
-        const row = await repo.findRecord(ctx.db, id);
-        if (!row) throw new AppError(404, 'export.jobNotFound');
+    route(app, ep.initCsv, async (request) => {
+      const id = await initCsv(ctx, caller(request), request.body, request.lang);
+      const row = await repo.findRecord(ctx.db, id);
+      if (!row) throw new AppError(404, 'export.jobNotFound');
+      return ok({ job: presentRecord(row) }, translate('ok', request.lang));
+    });
+
+    route(app, ep.exportCsv, async (request, reply) => {
+      const { job, path, size } = await openCsv(ctx, caller(request), request.query.jobId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-length', size)
+        .header('content-disposition', contentDisposition(job.file_name ?? `export-${job.id}.csv`))
+        .header('cache-control', 'private, no-store')
+        .header('x-export-masked', job.masked ? '1' : '0')
+        .send(createReadStream(path));
+    });
+
+    route(app, ep.queryExportInfo, async (request) => {
+      const auth = caller(request);
+      const b = request.body;
+      if (b.jobId !== undefined) {
+        const row = await repo.findRecord(ctx.db, b.jobId);
+        if (!row || (row.user_id !== auth.userId && !auth.acl.admin)) {
+          throw new AppError(404, 'export.jobNotFound');
+        }
         return ok({ job: presentRecord(row) }, translate('ok', request.lang));
-      },
-    });
-
-    for (const url of [`${BASE}/exportCsv`, '/addons/jsjb/exports/exportCsv']) {
-      r.get(url, {
-        schema: {
-          tags,
-          summary: 'Download the finished CSV of a job',
-          querystring: exportCsvQuery,
-        },
-        handler: async (request, reply) => {
-          const { job, path, size } = await openCsv(ctx, caller(request), request.query.jobId);
-          return reply
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-length', size)
-            .header(
-              'content-disposition',
-              contentDisposition(job.file_name ?? `export-${job.id}.csv`),
-            )
-            .header('cache-control', 'private, no-store')
-            .header('x-export-masked', job.masked ? '1' : '0')
-            .send(createReadStream(path));
-        },
+      }
+      const everyone = b.all === true && auth.acl.admin;
+      const { rows, total } = await repo.listRecords(ctx.db, everyone ? null : auth.userId, {
+        limit: b.pageSize,
+        offset: (b.pageNo - 1) * b.pageSize,
       });
-    }
-
-    for (const url of [`${BASE}/queryExportInfo`, '/addons/jsjb/queryExportInfo']) {
-      r.post(url, {
-        schema: {
-          tags,
-          summary: 'One export job ({jobId}) or the export history (own; administrators: all=1)',
-          body: queryExportInfoBody,
-          response: { 200: queryExportInfoResponse },
-        },
-        handler: async (request) => {
-          const auth = caller(request);
-          const b = request.body;
-          if (b.jobId !== undefined) {
-            const row = await repo.findRecord(ctx.db, b.jobId);
-            if (!row || (row.user_id !== auth.userId && !auth.acl.admin)) {
-              throw new AppError(404, 'export.jobNotFound');
-            }
-            return ok({ job: presentRecord(row) }, translate('ok', request.lang));
-          }
-          const everyone = b.all === true && auth.acl.admin;
-          const { rows, total } = await repo.listRecords(ctx.db, everyone ? null : auth.userId, {
-            limit: b.pageSize,
-            offset: (b.pageNo - 1) * b.pageSize,
-          });
-          return ok(
-            { list: rows.map(presentRecord), totalCount: total },
-            translate('ok', request.lang),
-          );
-        },
-      });
-    }
-
-    r.post(`${BASE}/exportWord`, {
-      schema: {
-        tags,
-        summary: 'Case sheets of one order or a selection (≤ 50) as DOCX',
-        body: exportWordBody,
-      },
-      handler: async (request, reply) => {
-        const ids = request.body.ids ?? [request.body.id!];
-        const { buffer, fileName, masked } = await writeWord(
-          ctx,
-          caller(request),
-          ids,
-          request.lang,
-        );
-        return reply
-          .header('content-type', DOCX_TYPE)
-          .header('content-disposition', contentDisposition(fileName))
-          .header('cache-control', 'private, no-store')
-          .header('x-export-masked', masked ? '1' : '0')
-          .send(buffer);
-      },
+      return ok(
+        { list: rows.map(presentRecord), totalCount: total },
+        translate('ok', request.lang),
+      );
     });
 
-    r.post(`${BASE}/getOrder`, {
-      schema: { tags, summary: 'The data of one order for printing (audited)', body: getOrderBody },
-      handler: async (request) =>
-        ok(await printData(ctx, caller(request), request.body.id), translate('ok', request.lang)),
+    route(app, ep.exportWord, async (request, reply) => {
+      const ids = request.body.ids ?? [request.body.id!];
+      const { buffer, fileName, masked } = await writeWord(ctx, caller(request), ids, request.lang);
+      return reply
+        .header('content-type', DOCX_TYPE)
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-export-masked', masked ? '1' : '0')
+        .send(buffer);
     });
+
+    route(app, ep.getOrder, async (request) =>
+      ok(await printData(ctx, caller(request), request.body.id), translate('ok', request.lang)),
+    );
   };
 }

@@ -4,6 +4,8 @@ import { exportColumn, seesFullPhones, type ExportColumn, type Lang } from '@hot
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/app-error';
+import { XlsxWorkerWriter } from '../../lib/xlsx/worker';
+import { XlsxStreamWriter } from '../../lib/xlsx/writer';
 import type { AuthContext } from '../auth/auth-context';
 import { readerFor } from '../work-orders/list-access';
 import { countOrders } from '../work-orders/list.repository';
@@ -14,8 +16,6 @@ import { scopeIsEmpty } from '../work-orders/scope-sql';
 import { exportChunks, needsOf } from './export-rows';
 import { rowValues, type ExportEnv } from './export-values';
 import * as repo from './export.repository';
-import { XlsxWorkerWriter } from './xlsx-worker';
-import { XlsxStreamWriter } from './xlsx-writer';
 
 /** Exports of at least this many rows write their sheet on a worker thread. */
 export const XLSX_WORKER_FROM_ROWS = 5000;
@@ -173,7 +173,7 @@ export async function writeXlsx(
     width: c.width,
   }));
   const sheetName = prepared.env.lang === 'en' ? 'Work orders' : '工单';
-  // A large export writes its sheet on a worker thread (xlsx-worker.ts); a small one here,
+  // A large export writes its sheet on a worker thread (lib/xlsx/worker.ts); a small one here,
   // where starting a thread would cost more than it saves.
   const writer =
     prepared.total >= (options.workerFromRows ?? XLSX_WORKER_FROM_ROWS)

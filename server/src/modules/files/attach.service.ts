@@ -1,9 +1,10 @@
-import { activeLock, canRead, type Actor } from '@hotline/domain';
+import { activeLock, type Actor } from '@hotline/domain';
 import type { AppContext, Db } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { actorFrom } from '../work-orders/actor';
-import { loadOrderState, type LoadedOrder } from '../work-orders/order-state';
+import { lockOrderForUpdate } from '../work-orders/order-access';
+import type { LoadedOrder } from '../work-orders/order-state';
 import * as repo from './attachment.repository';
 import { mayAttach } from './file-access';
 
@@ -18,10 +19,8 @@ export async function lockOrderForAttach(
   orderId: number,
   now: Date,
 ): Promise<LoadedOrder> {
-  const loaded = await loadOrderState(trx, orderId, { forUpdate: true });
-  const scoped = loaded && { ...loaded.state, createdBy: loaded.row.created_by };
-  if (!loaded || !scoped || !canRead(actor, scoped)) throw notFound('order.notFound');
-  if (!mayAttach(actor, scoped)) throw forbidden('file.attachForbidden');
+  const loaded = await lockOrderForUpdate(trx, actor, orderId);
+  if (!mayAttach(actor, loaded.state)) throw forbidden('file.attachForbidden');
   const lock = activeLock(loaded.state, now);
   if (lock && lock.userId !== actor.userId) {
     throw new AppError(409, 'order.lockedByOther', { name: lock.userName });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { actorFrom } from '../work-orders/actor';
-import { loadOrderState } from '../work-orders/order-state';
+import { findReadableOrder } from '../work-orders/order-access';
 import { findAttachment, type AttachmentRow } from './attachment.repository';
 import { mayDownload } from './file-access';
 import { absolutePath } from './file-storage';
@@ -28,9 +28,9 @@ export async function openDownload(
   const actor = actorFrom(auth);
   const file = await findAttachment(ctx.db, id);
   if (!file) throw notFound('file.notFound');
-  const loaded = file.order_id !== null ? await loadOrderState(ctx.db, file.order_id) : undefined;
-  const order = loaded ? { ...loaded.state, createdBy: loaded.row.created_by } : null;
-  if (!mayDownload(actor, file, order)) throw notFound('file.notFound');
+  const loaded =
+    file.order_id !== null ? await findReadableOrder(ctx.db, actor, file.order_id) : undefined;
+  if (!mayDownload(actor, file, loaded?.state ?? null)) throw notFound('file.notFound');
   const path = absolutePath(ctx.settings.dataDir, file.stored_path);
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) throw notFound('file.notFound');

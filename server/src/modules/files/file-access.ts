@@ -16,8 +16,6 @@ import type { AttachmentRow } from './attachment.repository';
  * a district-only file (fileAuthType 2) is further limited to district-centre users.
  */
 
-type ScopedOrder = OrderState & { createdBy: number | null };
-
 /** Working staff of the district centre (leaders read, they do not add files). */
 export const isDistrictStaff = (a: Actor) =>
   a.admin ||
@@ -27,11 +25,11 @@ export const isDistrictStaff = (a: Actor) =>
 const isDistrictUser = (a: Actor) => a.admin || a.unitKind === 'district';
 
 /** Attach to an order: its host and co-host units, and district staff who can read it. */
-export const mayAttach = (a: Actor, o: ScopedOrder) =>
+export const mayAttach = (a: Actor, o: OrderState) =>
   canRead(a, o) && (isDistrictStaff(a) || isHostOf(a, o) || isCoHostOf(a, o));
 
 /** Download: the uploader while unattached; afterwards whoever reads the order. */
-export function mayDownload(a: Actor, file: AttachmentRow, order: ScopedOrder | null): boolean {
+export function mayDownload(a: Actor, file: AttachmentRow, order: OrderState | null): boolean {
   if (file.order_id === null || !order)
     return file.order_id === null && file.created_by === a.userId;
   if (!canRead(a, order)) return false;

@@ -1,19 +1,12 @@
 import type { IntakeBody } from '@hotline/contract';
-import {
-  addHours,
-  canRead,
-  isDispatcher,
-  isIntakeAgent,
-  isOpen,
-  type Actor,
-} from '@hotline/domain';
+import { addHours, isDispatcher, isIntakeAgent, isOpen, type Actor } from '@hotline/domain';
 import type { AppContext, Db } from '../../context';
 import type { WorkOrderRow } from '../../db/schema';
 import { forbidden } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { actorFrom } from '../work-orders/actor';
 import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
-import { loadOrderState } from '../work-orders/order-state';
+import { findReadableOrder } from '../work-orders/order-access';
 import { newOrderChange } from '../push/index';
 import { fieldError } from './field-error';
 import * as repo from './intake.repository';
@@ -141,8 +134,8 @@ async function checkReferences(trx: Db, body: IntakeBody): Promise<void> {
  * out-of-scope targets answer alike, so the form never reveals orders the caller may not read.
  */
 async function lockMergeTarget(trx: Db, actor: Actor, id: number): Promise<WorkOrderRow> {
-  const loaded = await loadOrderState(trx, id, { forUpdate: true });
-  if (!loaded || !canRead(actor, { ...loaded.state, createdBy: loaded.row.created_by })) {
+  const loaded = await findReadableOrder(trx, actor, id, { forUpdate: true });
+  if (!loaded) {
     throw fieldError('mergeIntoId', 'intake.mergeTargetNotFound', id);
   }
   if (!isOpen(loaded.state)) throw fieldError('mergeIntoId', 'intake.mergeTargetClosed', id);

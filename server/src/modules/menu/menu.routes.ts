@@ -1,35 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { menuQuery, menuResponse } from '@hotline/contract';
+import { menuEndpoints as ep } from '@hotline/contract';
 import type { AppContext } from '../../context';
 import { caller } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
+import { route } from '../../http/route';
 import { queueCounts } from '../work-orders/count.service';
 import { readerFor, typeIdsFor } from '../work-orders/list-access';
 import { buildTree, menuFor } from './menu.service';
 
 export function menuRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get('/rule/menu', {
-      schema: {
-        tags: ['config'],
-        summary:
-          'Route tree for this user (hidden routes flagged in meta); get_id=1 returns the ids only',
-        querystring: menuQuery,
-        response: { 200: menuResponse },
-      },
-      handler: async (request) => {
-        const auth = caller(request);
-        const rows = await menuFor(ctx, auth);
-        // 218: nothing but the home page is visible; the console shows /nopaml.
-        if (rows.every((r) => r.key === 'home')) throw new AppError(218, 'auth.noMenu');
-        if (request.query.get_id === '1') return ok({ list: rows.map((r) => r.id) });
-        // Queue entries carry their count as the badge: the same statement as lists/counts.
-        const reader = await readerFor(ctx, auth, rows);
-        const badges = await queueCounts(ctx, reader, reader.queues, typeIdsFor(reader, undefined));
-        return ok({ list: buildTree(rows, badges) });
-      },
+    route(app, ep.menu, async (request) => {
+      const auth = caller(request);
+      const rows = await menuFor(ctx, auth);
+      // 218: nothing but the home page is visible; the console shows /nopaml.
+      if (rows.every((r) => r.key === 'home')) throw new AppError(218, 'auth.noMenu');
+      if (request.query.get_id === '1') return ok({ list: rows.map((r) => r.id) });
+      // Queue entries carry their count as the badge: the same statement as lists/counts.
+      const reader = await readerFor(ctx, auth, rows);
+      const badges = await queueCounts(ctx, reader, reader.queues, typeIdsFor(reader, undefined));
+      return ok({ list: buildTree(rows, badges) });
     });
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushMessageMap, PushMessageType } from '@hotline/contract';
+import type { PushRooms } from '../../ports';
 import { Connections, type Binding, type OrderPush } from './connections';
 
 /**
@@ -8,17 +9,13 @@ import { Connections, type Binding, type OrderPush } from './connections';
  * node, and binds a socket wherever it lives. In-process (one node) unless REDIS_URL is set,
  * then Redis pub/sub (redis-hub.ts). Services never see sockets, only `publish` and `bind`.
  */
-export interface PushHub {
+export interface PushHub extends PushRooms {
   readonly nodeId: string;
   readonly connections: Connections;
   readonly heartbeatMs: number;
   publish(push: OrderPush): void;
-  /** One message to one room (e.g. `u:<userId>`) on every node; typed by the contract. */
-  sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void;
   /** 'local': bound here; 'remote': handed to the other nodes; 'unknown': nowhere to send it. */
   bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown';
-  /** Resolves when the hub can fan out (immediately for the in-process hub). */
-  ready(): Promise<void>;
   close(): Promise<void>;
 }
 

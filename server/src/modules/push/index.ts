@@ -1,20 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import type { AppContext } from '../../context';
+import type { AppBase, AppContext } from '../../context';
 import type { WorkOrderRow } from '../../db/schema';
+import type { AfterCommit, OrderChange, PushPort } from '../../ports';
 import { toOrderState } from '../work-orders/order-state';
 import { InProcessHub, type PushHub } from './hub';
 import { pushBindRoutes, pushSocketRoute } from './push.routes';
-import { heartbeat, publishOrderChange, type OrderChange } from './push.service';
+import { heartbeat, publishOrderChange } from './push.service';
 import { RedisHub } from './redis-hub';
 
-/** What services see of the push channel: "this order changed, after commit". */
-export interface PushPort {
-  hub: PushHub;
-  orderChanged(change: OrderChange): Promise<void>;
-}
-
-export type { OrderChange } from './push.service';
+export type { OrderChange, PushPort } from '../../ports';
 
 /** The change a newly created order makes (intake: self-built form, city API). */
 export function newOrderChange(row: WorkOrderRow, at: Date): OrderChange {
@@ -27,25 +22,28 @@ export function newOrderChange(row: WorkOrderRow, at: Date): OrderChange {
   };
 }
 
-/**
- * Wires the push channel into the app: the hub (Redis when REDIS_URL is set, in-process
- * otherwise) on ctx.push, runAction's afterCommit publishing every committed action, the
- * /ws socket, POST /api/push/bind and the heartbeat. A ctx that already carries a hub keeps it.
- */
-export async function registerPush(app: FastifyInstance, ctx: AppContext): Promise<PushPort> {
-  const { settings } = ctx;
-  const options = { heartbeatMs: settings.pushHeartbeatMs, now: ctx.now, log: app.log };
-  const hub: PushHub =
-    ctx.push?.hub ??
-    (settings.redisUrl
-      ? new RedisHub(settings.redisUrl, settings.pushChannel, options)
-      : new InProcessHub(options));
+/** One node's push channel, made before the node's context and handed to it. */
+export interface PushChannel {
+  /** What services call (ctx.push). */
+  port: PushPort;
+  /** runAction's after-commit hook (ctx.afterCommit): publishes every committed action. */
+  afterCommit: AfterCommit;
+  /** The /ws socket, POST /api/push/bind and the heartbeat, serving the finished context. */
+  register(app: FastifyInstance, ctx: AppContext): Promise<void>;
+}
+
+/** The hub (Redis when REDIS_URL is set, in-process otherwise), its port and its hook. */
+export function createPushChannel(base: AppBase, log: FastifyBaseLogger): PushChannel {
+  const { settings } = base;
+  const options = { heartbeatMs: settings.pushHeartbeatMs, now: base.now, log };
+  const hub: PushHub = settings.redisUrl
+    ? new RedisHub(settings.redisUrl, settings.pushChannel, options)
+    : new InProcessHub(options);
   const port: PushPort = {
     hub,
-    orderChanged: (change) => publishOrderChange(ctx, hub, app.log, change),
+    orderChanged: (change) => publishOrderChange(base.db, hub, log, change),
   };
-  ctx.push = port;
-  ctx.afterCommit = (outcome) =>
+  const afterCommit: AfterCommit = (outcome) =>
     port.orderChanged({
       orderId: outcome.row.id,
       orderNum: outcome.row.order_num,
@@ -53,7 +51,10 @@ export async function registerPush(app: FastifyInstance, ctx: AppContext): Promi
       after: outcome.after,
       at: outcome.event.createdAt,
     });
+  return { port, afterCommit, register: (app, ctx) => registerPush(app, ctx, hub) };
+}
 
+async function registerPush(app: FastifyInstance, ctx: AppContext, hub: PushHub): Promise<void> {
   if (!app.hasDecorator('websocketServer')) {
     // No compression: frames.ts writes pre-built frames straight to the sockets.
     await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
@@ -70,11 +71,10 @@ export async function registerPush(app: FastifyInstance, ctx: AppContext): Promi
       .finally(() => {
         beating = false;
       });
-  }, settings.pushHeartbeatMs);
+  }, ctx.settings.pushHeartbeatMs);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await hub.close();
   });
-  return port;
 }

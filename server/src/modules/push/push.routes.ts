@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pushBindBody, pushBindResponse } from '@hotline/contract';
+import { pushEndpoints } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../../http/access';
 import { ok } from '../../http/reply';
+import { route } from '../../http/route';
 import type { PushHub } from './hub';
 import { bindClient } from './push.service';
 
@@ -28,26 +28,10 @@ export function pushSocketRoute(app: FastifyInstance, hub: PushHub): void {
 /** POST /api/push/bind {clientId}: authenticated by the bearer token (checked in the service). */
 export function pushBindRoutes(ctx: AppContext, hub: PushHub) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    r.post('/push/bind', {
-      // The service authenticates, so a refused bind can also close the socket it names.
-      config: { access: 'public' },
-      schema: {
-        tags: ['push'],
-        summary: 'Bind a push socket (its init clientId) to the caller: rooms of its menu queues',
-        body: pushBindBody,
-        response: { 200: pushBindResponse },
-      },
-      handler: async (request) => {
-        const data = await bindClient(
-          ctx,
-          hub,
-          bearerToken(request),
-          request.body.clientId,
-          request.lang,
-        );
-        return ok(data, translate('ok', request.lang));
-      },
+    route(app, pushEndpoints.bind, async (request) => {
+      const token = bearerToken(request);
+      const data = await bindClient(ctx, hub, token, request.body.clientId, request.lang);
+      return ok(data, translate('ok', request.lang));
     });
   };
 }

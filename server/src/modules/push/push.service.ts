@@ -1,25 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { userRoom } from '@hotline/contract';
-import { queueDeltas, queueRoom, roomsForViewer, type Lang, type PushFacts } from '@hotline/domain';
-import type { AppContext } from '../../context';
+import { queueDeltas, queueRoom, roomsForViewer, type Lang } from '@hotline/domain';
+import type { AppContext, Db } from '../../context';
 import { AppError, notFound } from '../../http/app-error';
+import type { OrderChange } from '../../ports';
 import { authenticate } from '../auth/session.service';
 import { readerFor } from '../work-orders/list-access';
 import { loadWorkflowConfig, type WorkflowConfig } from '../work-orders/lifecycle-settings';
 import { scopeIsEmpty } from '../work-orders/scope-sql';
 import type { PushHub } from './hub';
 import * as repo from './push.repository';
-
-/** One committed change of one order, as the push channel needs it. */
-export interface OrderChange {
-  orderId: number;
-  orderNum: string;
-  /** Null for a new order. */
-  before: PushFacts | null;
-  after: PushFacts | null;
-  /** The time of the change (queue rules that depend on the clock use it). */
-  at: Date;
-}
 
 /**
  * The queue settings (overdue and visit modes) change rarely; reading them once per action
@@ -29,12 +19,12 @@ export interface OrderChange {
 const CONFIG_TTL_MS = 5_000;
 const configCache = new WeakMap<object, { until: number; value: Promise<WorkflowConfig> }>();
 
-function queueSettings(ctx: AppContext): Promise<WorkflowConfig> {
-  const hit = configCache.get(ctx.db);
+function queueSettings(db: Db): Promise<WorkflowConfig> {
+  const hit = configCache.get(db);
   if (hit && hit.until > Date.now()) return hit.value;
-  const value = loadWorkflowConfig(ctx.db);
-  configCache.set(ctx.db, { until: Date.now() + CONFIG_TTL_MS, value });
-  value.catch(() => configCache.delete(ctx.db));
+  const value = loadWorkflowConfig(db);
+  configCache.set(db, { until: Date.now() + CONFIG_TTL_MS, value });
+  value.catch(() => configCache.delete(db));
   return value;
 }
 
@@ -44,7 +34,7 @@ function queueSettings(ctx: AppContext): Promise<WorkflowConfig> {
  * happened; a push that fails is logged and healed by the console's re-read on reconnect.
  */
 export async function publishOrderChange(
-  ctx: AppContext,
+  db: Db,
   hub: PushHub,
   log: FastifyBaseLogger,
   change: OrderChange,
@@ -52,7 +42,7 @@ export async function publishOrderChange(
   // afterCommit runs right after the commit: this is the commit time the messages carry.
   const committedAt = Date.now();
   try {
-    const config = await queueSettings(ctx);
+    const config = await queueSettings(db);
     const deltas = queueDeltas(change.before, change.after, {
       now: change.at,
       overdueMode: config.overdueMode,

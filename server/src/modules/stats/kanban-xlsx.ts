@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { KanbanData, UnitStats } from '@hotline/contract';
 import type { Lang } from '@hotline/domain';
-import { XlsxStreamWriter, type XlsxColumn } from '../exports/xlsx-writer';
+import { XlsxStreamWriter, type XlsxColumn } from '../../lib/xlsx/writer';
 
 /** The board's ranking table as XLSX: both groups, rates as fractions with 4 decimals. */
 

@@ -1,49 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { actionResponse } from '@hotline/contract';
+import type { ActionEndpoint, EndpointBody } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { caller } from '../../http/access';
 import { ok } from '../../http/reply';
+import { route } from '../../http/route';
 import type { AuthContext } from '../auth/auth-context';
 import { presentOutcome } from './action.presenter';
 import { runAction, type ActionRequest } from './action.service';
 
-/** One action path: validate the body, turn it into one action request, run it, present it. */
+/**
+ * One action path is a schema plus a mapping: the contract declares the endpoint (paths, body,
+ * the `{order, abilities}` reply, access); the module says which lifecycle action its body asks
+ * for. Run it, present it.
+ */
 
-export const ACTION_TAGS = ['work-order actions'];
+/** The action a validated body asks for; may look at the caller (one path, two roles). */
+export type ActionMapping<E extends ActionEndpoint> = (
+  body: EndpointBody<E>,
+  auth: AuthContext,
+) => ActionRequest;
 
-export interface ActionPath<S extends z.ZodType<{ id: number }>> {
-  urls: readonly string[];
-  summary: string;
-  body: S;
-  /** The action this body asks for; may look at the caller (one path, two roles). */
-  request: (body: z.output<S>, auth: AuthContext) => ActionRequest;
-}
-
-/** Registers one action under each of its URLs; every one answers `{order, abilities}`. */
-export function actionPath<S extends z.ZodType<{ id: number }>>(
+/** Registers one action endpoint under each of its paths. */
+export function actionPath<E extends ActionEndpoint>(
   app: FastifyInstance,
   ctx: AppContext,
-  def: ActionPath<S>,
+  ep: E,
+  request: ActionMapping<E>,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const url of def.urls) {
-    r.post(url, {
-      schema: {
-        tags: ACTION_TAGS,
-        summary: def.summary,
-        body: def.body,
-        response: { 200: actionResponse },
-      },
-      handler: async (request) => {
-        const auth = caller(request);
-        const body = request.body as z.output<S>;
-        const outcome = await runAction(ctx, auth, body.id, def.request(body, auth));
-        const reply = await presentOutcome(ctx.db, outcome, auth, ctx.now());
-        return ok(reply, translate('ok', request.lang));
-      },
-    });
-  }
+  route<ActionEndpoint>(app, ep, async (req) => {
+    const auth = caller(req);
+    // validated by `ep.body`, so it is E's body, not just the `{id}` every action body has
+    const body = req.body as EndpointBody<E>;
+    const outcome = await runAction(ctx, auth, req.body.id, request(body, auth));
+    const reply = await presentOutcome(ctx.db, outcome, auth, ctx.now());
+    return ok(reply, translate('ok', req.lang));
+  });
 }

@@ -1,29 +1,21 @@
 import { applyTransition, availableActions, type Refusal, type StateCodes } from '@hotline/domain';
-import type { AppContext, Db } from '../../context';
-import { notFound } from '../../http/app-error';
+import type { AppContext } from '../../context';
 import type { AuthContext } from '../auth/auth-context';
 import * as reads from './action-read.repository';
-import { readable } from './action.service';
 import { actorFrom } from './actor';
 import { loadWorkflowConfig } from './lifecycle-settings';
-import { loadOrderState, type LoadedOrder } from './order-state';
+import { readableOrder } from './order-access';
 
 /**
  * The read-only companions of the actions (who hosts it, its return history, may I return it,
  * its attributes). Same row scope as the actions: outside it the order does not exist.
  */
 
-async function visibleOrder(db: Db, auth: AuthContext, id: number): Promise<LoadedOrder> {
-  const loaded = await loadOrderState(db, id);
-  if (!loaded || !readable(actorFrom(auth), loaded)) throw notFound('order.notFound');
-  return loaded;
-}
-
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** org/queryHandleOrgInfo: the current host and co-hosts, and every assignment so far. */
 export async function handleOrgInfo(ctx: AppContext, auth: AuthContext, id: number) {
-  await visibleOrder(ctx.db, auth, id);
+  await readableOrder(ctx.db, auth, id);
   const rows = await reads.assignmentsOf(ctx.db, id);
   const history = rows.map((r) => ({
     unitId: r.unit_id,
@@ -48,7 +40,7 @@ const RETURN_ACTIONS = ['apply_return', 'approve_return', 'reject_return'];
 
 /** org/handleBackOrgQuery: the order's return requests and their decisions, oldest first. */
 export async function returnHistory(ctx: AppContext, auth: AuthContext, id: number) {
-  await visibleOrder(ctx.db, auth, id);
+  await readableOrder(ctx.db, auth, id);
   const rows = await reads.eventsOf(ctx.db, id, RETURN_ACTIONS);
   return rows.map((r) => ({
     id: r.id,
@@ -70,7 +62,7 @@ export async function returnHistory(ctx: AppContext, auth: AuthContext, id: numb
  * while the refusal window (`refuseDeadline`) is open. `refusal`: why a return is not possible.
  */
 export async function returnPermission(ctx: AppContext, auth: AuthContext, id: number) {
-  const { state } = await visibleOrder(ctx.db, auth, id);
+  const { state } = await readableOrder(ctx.db, auth, id);
   const actor = actorFrom(auth);
   const now = ctx.now();
   const abilities = availableActions(state, actor, now);
@@ -90,7 +82,7 @@ export async function returnPermission(ctx: AppContext, auth: AuthContext, id: n
 
 /** queryOrderAttributeSjs: the attributes updateOrderAttributeSjs edits. */
 export async function orderAttributes(ctx: AppContext, auth: AuthContext, id: number) {
-  const { row } = await visibleOrder(ctx.db, auth, id);
+  const { row } = await readableOrder(ctx.db, auth, id);
   return {
     id: row.id,
     labels: row.labels,

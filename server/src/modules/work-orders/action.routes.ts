@@ -10,16 +10,11 @@ import { lockRoutes } from './lock.routes';
 /** The work-order action paths of spec section 7 under /addons/jsjb/ (table in docs/api.md). */
 export function workOrderActionRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    await app.register(
-      async (jsjb) => {
-        handlingRoutes(jsjb, ctx);
-        reviewRoutes(jsjb, ctx);
-        flagRoutes(jsjb, ctx);
-        editRoutes(jsjb, ctx);
-        actionQueryRoutes(jsjb, ctx);
-        lockRoutes(jsjb, ctx);
-      },
-      { prefix: '/addons/jsjb' },
-    );
+    handlingRoutes(app, ctx);
+    reviewRoutes(app, ctx);
+    flagRoutes(app, ctx);
+    editRoutes(app, ctx);
+    actionQueryRoutes(app, ctx);
+    lockRoutes(app, ctx);
   };
 }

@@ -4,23 +4,22 @@ import {
   TABLE,
   applyTransition,
   availableActions,
-  canRead,
   type ActionInputs,
   type ActionName,
   type Actor,
   type OrderState,
-  type StateCodes,
 } from '@hotline/domain';
-import type { AppContext, Db } from '../../context';
-import type { WorkOrderRow } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
+import type { AppContext } from '../../context';
+import type { ActionHooks, ActionOutcome } from '../../ports';
+import { AppError, conflict, forbidden } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { applyEffects, checkEffects } from './action-effects';
 import * as repo from './action.repository';
 import { actorFrom } from './actor';
 import { checkEdit, planEdit, type EditPlan } from './edit.service';
 import { loadWorkflowConfig } from './lifecycle-settings';
-import { columnChanges, loadOrderState, type LoadedOrder } from './order-state';
+import { actableOrder } from './order-access';
+import { columnChanges, type LoadedOrder } from './order-state';
 
 /**
  * Every work-order action runs here, in ONE transaction: lock the order row, check the row
@@ -37,37 +36,8 @@ export type ActionRequest =
   | { action: 'edit'; input: { edits: OrderEdits } }
   | { action: 'decide_request'; input: { pass: boolean; comment?: string | undefined } };
 
-export interface ActionEvent {
-  id: number;
-  action: ActionName;
-  from: StateCodes;
-  to: StateCodes;
-  comment: string;
-  actorId: number;
-  actorUnitId: number;
-  createdAt: Date;
-}
-
-export interface ActionOutcome {
-  before: OrderState;
-  after: OrderState;
-  /** The order row as committed (for the presenter). */
-  row: WorkOrderRow;
-  event: ActionEvent;
-  /** What the caller may do next (the console's buttons). */
-  abilities: ActionName[];
-}
-
-export interface ActionHooks {
-  /**
-   * Runs after the transaction committed (the push channel computes queue deltas from
-   * before/after here). The action has happened by then: a hook must not throw.
-   */
-  afterCommit?: (outcome: ActionOutcome, auth: AuthContext) => void | Promise<void>;
-}
-
-export const readable = (actor: Actor, loaded: LoadedOrder) =>
-  canRead(actor, { ...loaded.state, createdBy: loaded.row.created_by });
+// The outcome and its after-commit hook are ports core declares (ports.ts).
+export type { ActionEvent, ActionHooks, ActionOutcome } from '../../ports';
 
 export async function runAction(
   ctx: AppContext & ActionHooks,
@@ -78,7 +48,8 @@ export async function runAction(
   const actor = actorFrom(auth);
   const now = ctx.now();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const { loaded, into } = await lockOrders(trx, actor, orderId, request);
+    const intoId = request.action === 'merge' ? request.input.intoId : undefined;
+    const { loaded, into } = await actableOrder(trx, actor, orderId, intoId);
     const before = loaded.state;
     const config = await loadWorkflowConfig(trx);
     const { step, plan } = resolveStep(actor, request, loaded, into);
@@ -126,24 +97,8 @@ export async function runAction(
       abilities: availableActions(next, actor, now),
     };
   });
-  await ctx.afterCommit?.(outcome, auth);
+  await ctx.afterCommit?.(outcome);
   return outcome;
-}
-
-/**
- * Row-locks the order (and a merge target, in id order so two merges cannot deadlock). An
- * order outside the caller's scope is answered like a missing one.
- */
-async function lockOrders(trx: Db, actor: Actor, orderId: number, request: ActionRequest) {
-  const intoId = request.action === 'merge' ? request.input.intoId : orderId;
-  const ids = [...new Set([orderId, intoId])].sort((a, b) => a - b);
-  const byId = new Map<number, LoadedOrder | undefined>();
-  for (const id of ids) byId.set(id, await loadOrderState(trx, id, { forUpdate: true }));
-  const loaded = byId.get(orderId);
-  if (!loaded || !readable(actor, loaded)) throw notFound('order.notFound');
-  const target = byId.get(intoId);
-  const into = target && readable(actor, target) ? target : undefined;
-  return { loaded, into };
 }
 
 /** Domain input for the request; an edit also yields the column plan. */

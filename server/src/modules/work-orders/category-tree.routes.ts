@@ -1,36 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '@hotline/contract';
+import { listEndpoints, type CategoryNode } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext, Db } from '../../context';
 import { ok } from '../../http/reply';
-import { READ_TAGS } from './list-access';
+import { route } from '../../http/route';
 
 /**
  * lists/categoryTree (ours): the problem-category tree (field → matter → problem) for the
  * list filter and the intake form, which needs a level-3 category. Not confidential: every
  * signed-in user may read it.
  */
-
-export interface CategoryNode {
-  id: number;
-  code: string;
-  name: string;
-  level: number;
-  children: CategoryNode[];
-}
-
-const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    level: z.number().int(),
-    children: z.array(categoryNode),
-  }),
-);
-export const categoryTreeResponse = envelope(z.object({ list: z.array(categoryNode) }));
 
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   const rows = await db
@@ -53,14 +32,7 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
 }
 
 export function categoryTreeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/lists/categoryTree', {
-    schema: {
-      tags: READ_TAGS,
-      summary: 'The problem-category tree (three levels; intake takes a level-3 category)',
-      response: { 200: categoryTreeResponse },
-    },
-    handler: async (request) =>
-      ok({ list: await categoryTree(ctx.db) }, translate('ok', request.lang)),
-  });
+  route(app, listEndpoints.categoryTree, async (request) =>
+    ok({ list: await categoryTree(ctx.db) }, translate('ok', request.lang)),
+  );
 }

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import type { OrderSummary } from '@hotline/contract';
-import { canRead } from '@hotline/domain';
 import type { AppContext, Db } from '../../context';
 import { notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { actorFrom } from './actor';
 import { hydrateOrders } from './list.repository';
 import { presentOrder } from './order.presenter';
-import { loadOrderState } from './order-state';
+import { readableOrder } from './order-access';
 import { rowScope } from './scope-sql';
 import { similarOrders } from './similar.repository';
 
@@ -19,10 +18,7 @@ export async function readableSummary(
   auth: AuthContext,
   id: number,
 ): Promise<OrderSummary> {
-  const loaded = await loadOrderState(ctx.db, id);
-  if (!loaded || !canRead(actorFrom(auth), { ...loaded.state, createdBy: loaded.row.created_by })) {
-    throw notFound('order.notFound');
-  }
+  await readableOrder(ctx.db, auth, id);
   const [order] = await hydrateOrders(ctx.db, [id], ctx.now());
   if (!order) throw notFound('order.notFound');
   return presentOrder(order.row, order.extras, auth);

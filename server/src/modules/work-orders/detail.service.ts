@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@hotline/contract';
-import { activeLock, availableActions, canRead } from '@hotline/domain';
+import { activeLock, availableActions } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
@@ -7,7 +7,7 @@ import { actorFrom } from './actor';
 import * as parts from './detail.repository';
 import { hydrateOrders } from './list.repository';
 import { presentOrderDetail, seesLocks } from './order.presenter';
-import { loadOrderState } from './order-state';
+import { readableOrder } from './order-access';
 import { rowScope } from './scope-sql';
 import { similarOrders } from './similar.repository';
 import { callDb } from '../calls/call.tables';
@@ -27,11 +27,7 @@ export async function orderDetail(
 ): Promise<OrderDetail> {
   const now = ctx.now();
   const actor = actorFrom(auth);
-  const loaded = await loadOrderState(ctx.db, id);
-  if (!loaded || !canRead(actor, { ...loaded.state, createdBy: loaded.row.created_by })) {
-    throw notFound('order.notFound');
-  }
-  const { row, state } = loaded;
+  const { row, state } = await readableOrder(ctx.db, actor, id);
   const scope = rowScope(actor);
   const districtUser = actor.admin || actor.unitKind === 'district';
   const [hydrated, timeline, attachments, requests, visits, merges, similar] = await Promise.all([

@@ -16,9 +16,6 @@ import { queueContextFor, workflowConfigFrom } from './lifecycle-settings';
 import { configValues, menuRows as cachedMenuRows } from '../config/config-cache';
 import { rowScope, type RowScope } from './scope-sql';
 
-/** OpenAPI tag of the work-order reads (docs/api.md "Work-order lists and counts"). */
-export const READ_TAGS = ['work-order lists'];
-
 /**
  * Who is reading, resolved once per request: the domain actor, the row scope, the queue
  * context (clock, unit, configured modes) and the queues of the caller's menu — a user may ask

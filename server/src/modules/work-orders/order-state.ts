@@ -5,8 +5,8 @@ import type { Updateable } from 'kysely';
 
 /**
  * The bridge between the work_orders row (plus its lock and pending request) and the
- * domain's OrderState. Services load with `loadOrderState(..., { forUpdate: true })` inside
- * their transaction, so two people acting at once are serialised on the row lock.
+ * domain's OrderState. Services load an order for a caller through the guard in
+ * order-access.ts (read check, row lock FOR UPDATE), never with loadOrderState directly.
  */
 export interface LoadedOrder {
   row: WorkOrderRow;
@@ -50,6 +50,16 @@ export async function loadOrderState(
   return { row, state: toOrderState(row, lockState, pending) };
 }
 
+/** The id of the order with this number (the caller's read check comes after). */
+export async function orderIdByNum(db: Db, orderNum: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('work_orders')
+    .select('id')
+    .where('order_num', '=', orderNum)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export function toOrderState(
   row: WorkOrderRow,
   lock: OrderState['lock'],
@@ -66,6 +76,7 @@ export function toOrderState(
     hostUnitId: row.host_unit_id,
     coHostUnitIds: row.co_host_unit_ids,
     dispatcherId: row.dispatcher_id,
+    createdBy: row.created_by,
     assignedStaff: row.assigned_staff,
     callTime: row.call_time,
     systemSignTime: row.system_sign_time,

@@ -11,6 +11,7 @@ import {
   TranslationOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { CALL_BAR_RULE, callingEnabled } from '@hotline/domain';
 import type { UserInfo } from '../../features/auth/api';
 import { CallBar } from '../../features/call/components/CallBar';
 import { ErrorLogButton } from '../../features/errors/components/ErrorLogButton';
@@ -67,8 +68,7 @@ export function HeaderTools(props: HeaderToolsProps) {
   const [fullscreen, setFullscreen] = useState(false);
 
   // Spec section 6: the call bar needs is_waihu or is_heyi_waihu and /jsjb/dw#/jsjb/case.
-  const callBar =
-    (config.is_waihu === '1' || config.is_heyi_waihu === '1') && has('/jsjb/dw#/jsjb/case');
+  const callBar = callingEnabled(config) && has(CALL_BAR_RULE);
 
   const onFullscreen = () => {
     toggleFullscreen().then(setFullscreen, () => void message.error(t('header.fullscreenFailed')));

@@ -20,7 +20,7 @@ import { tabUrl, type TabAction } from '../../features/tabs/tab-rules';
 import { useTabsStore } from '../../features/tabs/tabs-store';
 import { ThemeDrawer } from '../../features/theme/components/ThemeDrawer';
 import { OrderDialogHost } from '../../features/order-detail/components/OrderDialogHost';
-import { openOrder } from '../../features/order-bus/order-bus';
+import { openOrder } from '../../lib/order-bus';
 import { PushChannel } from '../../features/push/components/PushChannel';
 import { PALETTES } from '../../features/theme/palettes';
 import { effectiveLayout, randomSkin, settingEnabled } from '../../features/theme/settings';

@@ -1,64 +1,58 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UserInfo } from '@hotline/contract';
+import { authEndpoints, type EndpointData, type UserInfo } from '@hotline/contract';
 import type { Acl } from '@hotline/domain';
-import { request } from '../../lib/request';
+import { call } from '../../lib/api-client';
 import { rsaEncryptJson } from './rsa';
 
 export type { UserInfo };
 
-interface PublicKey {
-  publicKey: string;
-  mockServer: boolean;
-  chunkBytes?: number;
-}
-
 /**
  * Login bodies are RSA-encrypted into `{param}` when the server says RSA is on
- * (`mockServer: false` from GET /publicKey), else sent as they are.
+ * (`mockServer: false` from the public-key endpoint), else sent as they are.
  */
 export async function protect(body: Record<string, string>): Promise<Record<string, string>> {
-  const key = await request<PublicKey>('/publicKey');
+  const key = await call(authEndpoints.publicKey);
   if (key.mockServer || !key.publicKey) return body;
   return { param: await rsaEncryptJson(body, key.publicKey, { chunkBytes: key.chunkBytes }) };
 }
 
-export interface TokenReply {
-  token?: unknown;
-}
+/** What every login answers: the token (checked by `tokenOf`) and its expiry. */
+export type TokenReply = EndpointData<typeof authEndpoints.passwordLogin>;
 
-/** POST /login/password. The caller checks that the reply carries the token. */
+/** Password login. The caller checks that the reply carries the token. */
 export async function loginByPassword(form: { username: string; password: string }) {
-  return request<TokenReply | null>('/login/password', { body: await protect(form) });
+  return call(authEndpoints.passwordLogin, await protect(form));
 }
 
-/** POST /index/sendsms: one code per 60 s per number. */
+/** Sends an SMS login code: one code per 60 s per number. */
 export function sendSmsCode(mobile: string) {
-  return request<unknown>('/index/sendsms', { body: { mobile } });
+  return call(authEndpoints.sendSms, { mobile });
 }
 
-/** POST /index/checkCode (optionally RSA-encrypted). */
+/** SMS-code login (optionally RSA-encrypted). */
 export async function loginBySms(form: { mobile: string; code: string }) {
-  return request<TokenReply | null>('/index/checkCode', { body: await protect(form) });
+  return call(authEndpoints.smsLogin, await protect(form));
 }
 
-/** POST /index/authlogin: exchanges a single-sign-on token. */
+/** Exchanges a single-sign-on token. */
 export function loginBySso(token: string) {
-  return request<TokenReply | null>('/index/authlogin', { body: { token } });
+  return call(authEndpoints.ssoLogin, { token });
 }
 
-/** The token of a login reply, or null when the reply lacks it. */
+/** The token of a login reply, or null when the reply lacks it (the reply is not trusted). */
 export function tokenOf(reply: TokenReply | null): string | null {
-  return typeof reply?.token === 'string' && reply.token !== '' ? reply.token : null;
+  const token: unknown = reply?.token;
+  return typeof token === 'string' && token !== '' ? token : null;
 }
 
 export class UserInfoFormatError extends Error {}
 
 /**
- * GET /user/userInfo. Spec section 5: username, realname and avatar must be strings and
- * roles and permissions arrays, otherwise the reply is refused.
+ * The signed-in user. Spec section 5: username, realname and avatar must be strings and
+ * roles and permissions arrays, otherwise the reply is refused (it is checked, not trusted).
  */
 export async function fetchUserInfo(): Promise<UserInfo> {
-  const data = await request<unknown>('/user/userInfo');
+  const data: unknown = await call(authEndpoints.userInfo);
   if (!isUserInfoShape(data)) throw new UserInfoFormatError('userInfo');
   return data;
 }
@@ -93,10 +87,10 @@ export function aclOf(user: Pick<UserInfo, 'roles' | 'permissions'>): Acl {
   };
 }
 
-/** GET /login/logout. Failures do not matter: the local session is cleared regardless. */
+/** Ends the session. Failures do not matter: the local session is cleared regardless. */
 export async function logoutRequest(): Promise<void> {
   try {
-    await request<unknown>('/login/logout', { noError: true });
+    await call(authEndpoints.logout, undefined, { noError: true });
   } catch {
     // ignored on purpose
   }

@@ -1,84 +1,68 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CallRecord, TelephonyCall } from '@hotline/contract';
-import { request } from '../../lib/request';
+import {
+  callEndpoints,
+  type CallRecord,
+  type EndpointData,
+  type EndpointInput,
+  type TelephonyCall,
+} from '@hotline/contract';
+import { call } from '../../lib/api-client';
 import { getToken } from '../../lib/storage';
 
 /** The calling endpoints (docs/api.md "Calling"). */
 
 export type { CallRecord, TelephonyCall };
 
-export interface SeatList {
-  list: { seatNo: number; name: string; mine: boolean }[];
-  total: number;
-  mySeat: number | null;
-  simulated: boolean;
-}
+export type SeatList = EndpointData<typeof callEndpoints.seats>;
 
 export const seatsQuery = () =>
   queryOptions({
     queryKey: ['calls', 'seats'],
-    queryFn: () => request<SeatList>('/addons/call/Callseat/getList', { method: 'POST', body: {} }),
+    queryFn: () => call(callEndpoints.seats, {}),
     staleTime: 5_000,
   });
 
 export const updateSeat = (seatNo: number, status: 0 | 1) =>
-  request<{ mySeat: number | null }>('/addons/call/Callseat/update', {
-    method: 'POST',
-    body: { seatNo, status },
-  });
+  call(callEndpoints.updateSeat, { seatNo, status });
 
-export const dialOut = (orderId: number) =>
-  request<TelephonyCall>('/addons/call/index/dialout', { method: 'POST', body: { orderId } });
+export const dialOut = (orderId: number) => call(callEndpoints.dialOut, { orderId });
 
-export const hangUpCall = (callOutId: string) =>
-  request<TelephonyCall>('/addons/call/index/hangup', { method: 'POST', body: { callOutId } });
+export const hangUpCall = (callOutId: string) => call(callEndpoints.hangUp, { callOutId });
 
 export async function fetchCall(callOutId: string): Promise<TelephonyCall | null> {
-  const data = await request<{ list: TelephonyCall[] }>('/addons/call/index/getList', {
-    method: 'POST',
-    body: { callOutId, pageNo: 1, pageSize: 1 },
-    noError: true,
-  });
+  const data = await call(
+    callEndpoints.listCalls,
+    { callOutId, pageNo: 1, pageSize: 1 },
+    { noError: true },
+  );
   return data.list[0] ?? null;
 }
 
 /** The agent's latest call (after a reload, a call still in progress is picked up again). */
 export async function fetchLatestCall(): Promise<TelephonyCall | null> {
-  const data = await request<{ list: TelephonyCall[] }>('/addons/call/index/getList', {
-    method: 'POST',
-    body: { pageNo: 1, pageSize: 1 },
-    noError: true,
-  });
+  const data = await call(callEndpoints.listCalls, { pageNo: 1, pageSize: 1 }, { noError: true });
   return data.list[0] ?? null;
 }
 
-export const insertCallOut = (body: Record<string, unknown>) =>
-  request<CallRecord>('/addons/jsjb/Callout/insertCallOut', { method: 'POST', body });
+/** The Callout/insertCallOut body. */
+export type CallOutInput = EndpointInput<typeof callEndpoints.insertCallOut>;
+
+export const insertCallOut = (body: CallOutInput) => call(callEndpoints.insertCallOut, body);
 
 export const saveCallResult = (callOutId: string, result: string) =>
-  request<CallRecord>('/addons/jsjb/Callout/saveResult', {
-    method: 'POST',
-    body: { callOutId, result },
-  });
-
-export interface RecordPage {
-  list: CallRecord[];
-  totalCount: number;
-}
+  call(callEndpoints.saveResult, { callOutId, result });
 
 export const callRecordsQuery = (orderNum: string | null, pageNo = 1, pageSize = 20) =>
   queryOptions({
     queryKey: ['calls', 'records', orderNum ?? '*', pageNo, pageSize],
     queryFn: () =>
-      request<RecordPage>('/addons/jsjb/Callout/callOutList', {
-        method: 'POST',
-        body: { ...(orderNum ? { orderNum } : {}), pageNo, pageSize },
-      }),
+      call(callEndpoints.callOutList, { ...(orderNum ? { orderNum } : {}), pageNo, pageSize }),
   });
 
 /**
  * A recording as an object URL: the download needs the bearer token, which an <audio src>
- * cannot send, so it is fetched and handed to the element as a blob.
+ * cannot send, so it is fetched and handed to the element as a blob. `file` is the URL the
+ * server gave in the call record.
  */
 export async function fetchRecording(file: string): Promise<string> {
   const token = getToken();
@@ -87,24 +71,11 @@ export async function fetchRecording(file: string): Promise<string> {
   return URL.createObjectURL(await res.blob());
 }
 
-export interface MonitorAgent {
-  uid: number;
-  username: string;
-  realname: string;
-  unitName: string;
-  duty: { clockType: 1 | 2; onDuty: boolean; since: string | null }[];
-  seatNo: number | null;
-  seatSince: string | null;
-  call: { state: TelephonyCall['state']; since: string } | null;
-}
+export type MonitorAgent = EndpointData<typeof callEndpoints.agentMonitor>['list'][number];
 
 export const monitorQuery = () =>
   queryOptions({
     queryKey: ['calls', 'monitor'],
-    queryFn: () =>
-      request<{ list: MonitorAgent[]; seatsFree: number; seatsTotal: number }>(
-        '/common/interface',
-        { method: 'POST', body: {}, noError: true },
-      ),
+    queryFn: () => call(callEndpoints.agentMonitor, undefined, { noError: true }),
     refetchInterval: 5_000,
   });

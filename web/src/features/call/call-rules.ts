@@ -1,5 +1,5 @@
 import type { CallRecordInput } from '@hotline/domain';
-import type { TelephonyCall } from '@hotline/contract';
+import type { callEndpoints, EndpointInput, TelephonyCall } from '@hotline/contract';
 
 /** Pure rules of the call bar (unit-tested in web/test/call-rules.test.ts). */
 
@@ -28,7 +28,8 @@ export function callRecordBody(
   call: TelephonyCall,
   agent: { realname: string },
   handleId?: number,
-): Record<string, unknown> & Partial<Omit<CallRecordInput, 'callTime' | 'hangUpTime'>> {
+): EndpointInput<typeof callEndpoints.insertCallOut> &
+  Partial<Omit<CallRecordInput, 'callTime' | 'hangUpTime'>> {
   return {
     callOutId: call.callOutId,
     ...(handleId !== undefined ? { handleId } : {}),

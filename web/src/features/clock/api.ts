@@ -1,30 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { callEndpoints, type EndpointBody, type EndpointData } from '@hotline/contract';
+import { call } from '../../lib/api-client';
 
-/** Clock-in payload (spec section 3). */
-export interface ClockPayload {
-  uid: number;
-  userName: string;
-  /** 1 on duty, 0 off duty. */
-  clockStatus: 0 | 1;
-  /** 1 call-back staff, 2 dispatcher. */
-  clockType: 1 | 2;
-}
+/**
+ * Clock-in payload (spec section 3): clockStatus 1 on / 0 off duty; clockType 1 call-back
+ * staff, 2 dispatcher. The validated body's type, which the console sends as it is.
+ */
+export type ClockPayload = EndpointBody<typeof callEndpoints.clock>;
 
-export interface DutyState {
-  clockType: 1 | 2;
-  onDuty: boolean;
-  since: string | null;
-}
+/** One clock type's duty state. */
+export type DutyState = EndpointData<typeof callEndpoints.clockState>['list'][number];
 
-/** POST /addons/jsjb/huifang/huifangClock; the caller shows the returned message (`msg`). */
-export function postClock(payload: ClockPayload): Promise<DutyState & { msg: string }> {
-  return request<DutyState & { msg: string }>('/addons/jsjb/huifang/huifangClock', {
-    method: 'POST',
-    body: { ...payload },
-    noError: true,
-  });
-}
+/** huifang/huifangClock; the caller shows the returned message (`msg`). */
+export const postClock = (payload: ClockPayload) =>
+  call(callEndpoints.clock, { ...payload }, { noError: true });
 
 /** Which clock types the rule strings allow (spec section 6). */
 export function clockTypes(has: (rules: string) => boolean): (1 | 2)[] {
@@ -38,10 +27,5 @@ export function clockTypes(has: (rules: string) => boolean): (1 | 2)[] {
 export const clockStateQuery = () =>
   queryOptions({
     queryKey: ['clock', 'state'],
-    queryFn: () =>
-      request<{ list: DutyState[] }>('/addons/jsjb/huifang/clockState', {
-        method: 'POST',
-        body: {},
-        noError: true,
-      }),
+    queryFn: () => call(callEndpoints.clockState, undefined, { noError: true }),
   });

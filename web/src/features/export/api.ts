@@ -1,33 +1,25 @@
-import type { ExportFormat } from '@hotline/domain';
-import { request, RequestError } from '../../lib/request';
+import {
+  exportEndpoints,
+  listEndpoints,
+  type EndpointData,
+  type EndpointInput,
+  type EndpointShape,
+} from '@hotline/contract';
+import { call, endpointUrl } from '../../lib/api-client';
+import { RequestError } from '../../lib/request';
 import { getToken } from '../../lib/storage';
 import { fileNameOf } from './export-rules';
 
 /** The export endpoints of docs/api.md "Exports and reports". */
-export const EXPORT_BASE = '/addons/jsjb/export';
+
 /** Column preferences of the export dialog, stored per user with cols/setCols. */
 export const EXPORT_COLS_KEY = 'export.columns';
 
-export interface ExportJob {
-  id: number;
-  userName: string;
-  format: ExportFormat | 'print';
-  status: 'queued' | 'running' | 'done' | 'failed' | 'expired';
-  rows: number;
-  total: number | null;
-  masked: boolean;
-  fileName: string | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  downloadUrl: string | null;
-}
+/** One export of the history, or a CSV job's state. */
+export type ExportJob = EndpointData<typeof exportEndpoints.initCsv>['job'];
 
-export interface ExportRequest {
-  columns: string[];
-  filter: Record<string, unknown>;
-  ids?: number[];
-}
+/** The body of exportExcel and initCsv: columns, the list's filter, a selection. */
+export type ExportRequest = EndpointInput<typeof exportEndpoints.exportExcel>;
 
 let language = 'zh-CN';
 export function setExportLanguage(lang: string): void {
@@ -39,8 +31,8 @@ export function setExportLanguage(lang: string): void {
  * download. An error answers with the JSON envelope: its `msg` becomes the thrown error.
  */
 export async function downloadFile(
-  path: string,
-  init: { method: 'GET' | 'POST'; body?: unknown },
+  ep: EndpointShape,
+  init: { body?: unknown; query?: Record<string, string | number> },
   fallbackName: string,
 ): Promise<{ fileName: string; size: number; masked: boolean; rows?: number }> {
   const headers: Record<string, string> = {
@@ -48,8 +40,11 @@ export async function downloadFile(
     authorization: `Bearer ${getToken() ?? ''}`,
   };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`/api${path}`, {
-    method: init.method,
+  const query = init.query
+    ? `?${new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)]))}`
+    : '';
+  const res = await fetch(endpointUrl(ep) + query, {
+    method: ep.method,
     headers,
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
@@ -77,46 +72,36 @@ export async function downloadFile(
 }
 
 export const exportExcel = (body: ExportRequest) =>
-  downloadFile(`${EXPORT_BASE}/exportExcel`, { method: 'POST', body }, 'export.xlsx');
+  downloadFile(exportEndpoints.exportExcel, { body }, 'export.xlsx');
 
 export const exportWord = (ids: number[]) =>
-  downloadFile(`${EXPORT_BASE}/exportWord`, { method: 'POST', body: { ids } }, 'orders.docx');
+  downloadFile(exportEndpoints.exportWord, { body: { ids } }, 'orders.docx');
 
 export async function initCsv(body: ExportRequest): Promise<ExportJob> {
-  const data = await request<{ job: ExportJob }>(`${EXPORT_BASE}/initCsv`, { body: { ...body } });
+  const data = await call(exportEndpoints.initCsv, body);
   return data.job;
 }
 
 export async function exportJob(jobId: number): Promise<ExportJob> {
-  const data = await request<{ job: ExportJob }>(`${EXPORT_BASE}/queryExportInfo`, {
-    body: { jobId },
-  });
+  const data = await call(exportEndpoints.queryExportInfo, { jobId });
+  if (!data.job) throw new RequestError(`export job ${jobId}: no state`, 404, 200);
   return data.job;
 }
 
-export async function exportHistory(pageNo = 1, pageSize = 10) {
-  return request<{ list: ExportJob[]; totalCount: number }>(`${EXPORT_BASE}/queryExportInfo`, {
-    body: { pageNo, pageSize },
-  });
-}
+export const exportHistory = (pageNo = 1, pageSize = 10) =>
+  call(exportEndpoints.queryExportInfo, { pageNo, pageSize });
 
 export const downloadCsv = (job: ExportJob) =>
-  downloadFile(
-    `${EXPORT_BASE}/exportCsv?jobId=${job.id}`,
-    { method: 'GET' },
-    `export-${job.id}.csv`,
-  );
+  downloadFile(exportEndpoints.exportCsv, { query: { jobId: job.id } }, `export-${job.id}.csv`);
 
 export async function loadPickedColumns(): Promise<string[] | null> {
-  const data = await request<{ cols: { key: string; visible: boolean | number }[] | null }>(
-    '/addons/jsjb/cols/getCols',
-    { body: { key: EXPORT_COLS_KEY } },
-  );
+  const data = await call(listEndpoints.getCols, { key: EXPORT_COLS_KEY });
   return data.cols ? data.cols.filter((c) => c.visible).map((c) => c.key) : null;
 }
 
 export async function savePickedColumns(keys: readonly string[]): Promise<void> {
-  await request('/addons/jsjb/cols/setCols', {
-    body: { key: EXPORT_COLS_KEY, cols: keys.map((key) => ({ key, visible: 1 })) },
+  await call(listEndpoints.setCols, {
+    key: EXPORT_COLS_KEY,
+    cols: keys.map((key) => ({ key, visible: 1 })),
   });
 }

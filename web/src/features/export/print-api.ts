@@ -1,18 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrderDetail } from '@hotline/contract';
-import { request } from '../../lib/request';
-import { EXPORT_BASE } from './api';
+import { exportEndpoints, type EndpointData } from '@hotline/contract';
+import { call } from '../../lib/api-client';
 
 /** getOrder: the print data of one order (phone masked unless the caller may see it). */
-export type PrintData = Omit<OrderDetail, 'abilities' | 'similar'> & {
-  masked: boolean;
-  printedAt: string;
-};
+export type PrintData = EndpointData<typeof exportEndpoints.getOrder>;
 
 export const printQuery = (id: number) =>
   queryOptions({
     queryKey: ['export', 'print', id],
-    queryFn: ({ signal }) =>
-      request<PrintData>(`${EXPORT_BASE}/getOrder`, { body: { id }, signal }),
+    queryFn: ({ signal }) => call(exportEndpoints.getOrder, { id }, { signal }),
     staleTime: 0,
   });

@@ -1,74 +1,54 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UnitTreeNode } from '@hotline/contract';
+import {
+  detailEndpoints,
+  intakeEndpoints,
+  listEndpoints,
+  type EndpointData,
+} from '@hotline/contract';
+import { call, endpointPath } from '../../lib/api-client';
 import { request } from '../../lib/request';
 
 /** Calls of the intake form (docs/api.md "The self-built order form", "One order"). */
 
-export interface SimilarOrder {
-  id: number;
-  orderNum: string;
-  title: string;
-  status: number;
-  callTime: string;
-  similarity: number;
-}
+/** similarOrder: one order like the one being written. */
+export type SimilarOrder = EndpointData<typeof listEndpoints.similar>['list'][number];
 
 export function similarQueryOptions(q: { title: string; content?: string } | null) {
   return queryOptions({
     queryKey: ['intake', 'similar', q],
-    queryFn: ({ signal }) =>
-      request<{ list: SimilarOrder[] }>('/addons/jsjb/similarOrder', {
-        method: 'POST',
-        body: q ?? {},
-        signal,
-        noError: true,
-      }),
+    queryFn: ({ signal }) => call(listEndpoints.similar, q ?? {}, { signal, noError: true }),
     enabled: q !== null,
     staleTime: 30_000,
     retry: false,
   });
 }
 
-export interface CreatedOrder {
-  order: { id: number; orderNum: string; status: number; mergedIntoId: number | null };
-  similar: SimilarOrder[];
-}
+export type CreatedOrder = EndpointData<typeof intakeEndpoints.createOrder>;
 
-/** redaction/insert; the caller shows the server's message when it refuses. */
+/**
+ * redaction/insert with the body the form built (its rules ran first; the server checks the
+ * same schema); the caller shows the server's message when it refuses.
+ */
 export function createOrder(body: Record<string, unknown>): Promise<CreatedOrder> {
-  return request('/addons/jsjb/redaction/insert', { method: 'POST', body, noError: true });
+  const path = endpointPath(intakeEndpoints.createOrder);
+  return request<CreatedOrder>(path, { method: 'POST', body, noError: true });
 }
 
 /** org/treeWangGe: streets and towns with their communities and villages. */
 export const gridTreeQuery = queryOptions({
   queryKey: ['orgTree', 'grid'],
-  queryFn: () =>
-    request<{ list: UnitTreeNode[] }>('/addons/jsjb/org/treeWangGe', {
-      method: 'POST',
-      body: {},
-      noError: true,
-    }),
+  queryFn: () => call(detailEndpoints.gridTree, {}, { noError: true }),
   staleTime: 10 * 60_000,
   retry: false,
 });
 
-export interface CategoryNode {
-  id: number;
-  code: string;
-  name: string;
-  level: number;
-  children: CategoryNode[];
-}
+/** One problem category with its sub-categories. */
+export type CategoryNode = EndpointData<typeof listEndpoints.categoryTree>['list'][number];
 
 /** lists/categoryTree: the problem-category tree (intake takes a level-3 category). */
 export const intakeCategoryQuery = queryOptions({
   queryKey: ['categoryTree'],
-  queryFn: () =>
-    request<{ list: CategoryNode[] }>('/addons/jsjb/lists/categoryTree', {
-      method: 'POST',
-      body: {},
-      noError: true,
-    }),
+  queryFn: () => call(listEndpoints.categoryTree, undefined, { noError: true }),
   staleTime: 30 * 60_000,
   retry: false,
 });

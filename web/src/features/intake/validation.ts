@@ -1,20 +1,13 @@
-import { isPhoneNumber } from '@hotline/contract';
+import { INTAKE_LIMITS, isPhoneNumber } from '@hotline/contract';
+import { OPEN_STATUSES } from '@hotline/domain';
 
 /**
- * The intake form's rules, the same as the server's (redaction/insert, docs/api.md): checked
- * before sending, so the server's 400 only meets what the form cannot know (a stale merge target).
+ * The intake form's rules, the server's own (redaction/insert, docs/api.md: its limits and phone
+ * rule come from the contract): checked before sending, so the server's 400 only meets what the
+ * form cannot know (a stale merge target).
  */
 
-export const LIMITS = {
-  title: 200,
-  majorContent: 5000,
-  majorContentMin: 10,
-  callerName: 50,
-  address: 200,
-  labels: 10,
-  label: 20,
-  callerCountMax: 9999,
-} as const;
+export const LIMITS = INTAKE_LIMITS;
 
 export type IntakeProblem =
   | { kind: 'required' }
@@ -96,5 +89,6 @@ export function similarQuery(title: unknown, content: unknown) {
   return c.length >= 2 ? { title: t, content: c } : { title: t };
 }
 
-/** Orders still open (0, 1, 11, 12) can take a merge. */
-export const canMergeInto = (status: number) => [0, 1, 11, 12].includes(status);
+/** Orders still open (the domain's open statuses) can take a merge. */
+export const canMergeInto = (status: number) =>
+  (OPEN_STATUSES as readonly number[]).includes(status);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MenuNode } from '@hotline/contract';
-import { request } from '../../lib/request';
+import { menuEndpoints, type MenuNode } from '@hotline/contract';
+import { call } from '../../lib/api-client';
 
 export type { MenuNode };
 
@@ -42,9 +42,9 @@ export function parseMenu(data: unknown): MenuNode[] {
   return list.map(normalize);
 }
 
-/** GET /rule/menu?ismenu=1: the user's route tree. */
+/** The user's route tree (`ismenu=1`); the reply is checked, not trusted. */
 export async function fetchMenu(): Promise<MenuNode[]> {
-  return parseMenu(await request<unknown>('/rule/menu', { query: { ismenu: 1 } }));
+  return parseMenu(await call(menuEndpoints.menu, { ismenu: '1' }));
 }
 
 export const MENU_QUERY_KEY = ['session', 'menu'] as const;

@@ -1,10 +1,22 @@
-import { MOBILE_PATTERN } from '@hotline/domain';
-import type { ActionSpec, FormKind } from './action-table';
+import {
+  attributesBody,
+  dispatchBody,
+  exclusionBody,
+  extensionBody,
+  hostFieldsBody,
+  mergeBody,
+  orderFieldsBody,
+  remarksBody,
+  replyBody,
+  visitBody,
+} from '@hotline/contract';
+import type { ActionSpec, BodySchema, FormKind } from './action-table';
 
 /**
  * Validation of the action forms before anything is sent (the server checks again: these only
- * spare the user a round trip) and the request bodies they produce. Messages are keys under
- * `orderDetail.form`.
+ * spare the user a round trip) and the request bodies they produce. A form's body is checked
+ * with the schema the server validates it with (the contract's), and each problem becomes a
+ * message key under `orderDetail.form`.
  */
 
 export type FormValues = Record<string, unknown>;
@@ -15,144 +27,115 @@ export interface FieldError {
   params?: Record<string, number>;
 }
 
-const FIXED_LINE = /^0\d{2,3}-?\d{7,8}$/;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-function textRule(
-  errors: FieldError[],
-  values: FormValues,
-  field: string,
-  required: string | null,
-  max: number,
-) {
-  const text = str(values[field]);
-  if (required && text === '') errors.push({ field, key: required });
-  else if (text.length > max) errors.push({ field, key: 'tooLong', params: { max } });
-}
+/** The body schema of each form family; a text form uses its spec's endpoint (or `body`). */
+const FORM_BODIES: Partial<Record<FormKind, BodySchema>> = {
+  reply: replyBody,
+  visit: visitBody,
+  dispatch: dispatchBody,
+  extension: extensionBody,
+  exclusion: exclusionBody,
+  merge: mergeBody,
+  // one form for both edit endpoints: the district's fields and the host's
+  edit: orderFieldsBody.extend(hostFieldsBody.shape),
+  remarks: remarksBody,
+  attributes: attributesBody,
+};
 
-const REQUIRED_KEY: Record<string, string> = {
+/** The message for a missing or invalid field; a form may say it its own way. */
+const FIELD_KEY: Record<string, string> = {
   reason: 'reasonRequired',
   comment: 'commentRequired',
   content: 'contentRequired',
   staff: 'staffRequired',
+  contacted: 'choose',
+  resolved: 'choose',
+  reached: 'choose',
+  hostContacted: 'visitChoicesRequired',
+  satisfaction: 'visitChoicesRequired',
+  hostUnitId: 'hostRequired',
+  hours: 'hoursRequired',
+  tichuType: 'tichuTypeRequired',
+  intoId: 'intoIdRequired',
+};
+const FORM_FIELD_KEY: Partial<Record<FormKind, Record<string, string>>> = {
+  reply: { content: 'resultRequired' },
+  visit: { resolved: 'visitChoicesRequired' },
 };
 
-/** The errors of a form's values; empty when it may be sent. */
+/** The form does not choose the order: any valid id lets the schema judge the rest. */
+const SOME_ORDER_ID = 1;
+
+type Issue = NonNullable<ReturnType<BodySchema['safeParse']>['error']>['issues'][number];
+
+function fieldError(kind: FormKind, issue: Issue): FieldError | null {
+  const [field, item] = issue.path;
+  if (typeof field !== 'string' || field === 'id') return null;
+  if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
+    const params = { max: Number(issue.maximum) };
+    if (field === 'labels') {
+      return { field, key: item === undefined ? 'tooManyLabels' : 'labelTooLong', params };
+    }
+    return { field, key: 'tooLong', params };
+  }
+  if (issue.message === 'order.phoneInvalid') return { field, key: 'phoneInvalid' };
+  return { field, key: FORM_FIELD_KEY[kind]?.[field] ?? FIELD_KEY[field] ?? 'fieldRequired' };
+}
+
+const EDIT_FAMILY: ReadonlySet<FormKind> = new Set(['edit', 'remarks', 'attributes']);
+
+/** What a form's values would send, for checking: the edit family as typed, lists cleaned. */
+function candidateBody(spec: Pick<ActionSpec, 'form' | 'fixed' | 'text'>, values: FormValues) {
+  if (!EDIT_FAMILY.has(spec.form)) return actionBody(spec, SOME_ORDER_ID, values);
+  const body: Record<string, unknown> = { id: SOME_ORDER_ID };
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    body[field] = LIST_FIELDS.has(field) ? listValue(value) : value;
+  }
+  return body;
+}
+
+/** The errors of a form's values, at most one per field; empty when it may be sent. */
 export function validateAction(
-  spec: Pick<ActionSpec, 'form' | 'text'>,
+  spec: Pick<ActionSpec, 'form' | 'text' | 'fixed'> &
+    Partial<Pick<ActionSpec, 'endpoint' | 'body'>>,
   values: FormValues,
 ): FieldError[] {
+  const schema = spec.form === 'text' ? (spec.body ?? spec.endpoint?.body) : FORM_BODIES[spec.form];
   const errors: FieldError[] = [];
-  const kind: FormKind = spec.form;
-  if (kind === 'text' && spec.text) {
-    const { field, required, max } = spec.text;
-    textRule(
-      errors,
-      values,
-      field,
-      required ? (REQUIRED_KEY[field] ?? 'commentRequired') : null,
-      max,
-    );
+  const result = schema?.safeParse(candidateBody(spec, values));
+  for (const issue of result?.error?.issues ?? []) {
+    const error = fieldError(spec.form, issue);
+    if (error && !errors.some((e) => e.field === error.field)) errors.push(error);
   }
-  if (kind === 'reply') {
-    textRule(errors, values, 'content', 'resultRequired', 2000);
-    if (!given(values.contacted)) errors.push({ field: 'contacted', key: 'choose' });
-    if (!given(values.resolved)) errors.push({ field: 'resolved', key: 'choose' });
-  }
-  if (kind === 'visit') {
-    if (!given(values.reached)) errors.push({ field: 'reached', key: 'choose' });
-    else if (values.reached === 1) {
-      for (const field of ['hostContacted', 'resolved', 'satisfaction']) {
-        if (!given(values[field])) errors.push({ field, key: 'visitChoicesRequired' });
-      }
-    }
-    textRule(errors, values, 'remark', null, 2000);
-  }
-  if (kind === 'dispatch') {
-    if (!given(values.hostUnitId)) errors.push({ field: 'hostUnitId', key: 'hostRequired' });
-    const coHosts = Array.isArray(values.coHostUnitIds) ? values.coHostUnitIds : [];
-    if (given(values.hostUnitId) && coHosts.includes(values.hostUnitId)) {
-      errors.push({ field: 'coHostUnitIds', key: 'hostIsCoHost' });
-    }
-    textRule(errors, values, 'comment', null, 2000);
-  }
-  if (kind === 'extension') {
-    const hours = Number(values.hours);
-    if (!Number.isInteger(hours) || hours < 1 || hours > 720) {
-      errors.push({ field: 'hours', key: 'hoursRequired' });
-    }
-    textRule(errors, values, 'reason', 'reasonRequired', 2000);
-  }
-  if (kind === 'exclusion') {
-    textRule(errors, values, 'tichuType', 'tichuTypeRequired', 50);
-    textRule(errors, values, 'reason', 'reasonRequired', 2000);
-  }
-  if (kind === 'merge') {
-    const into = Number(values.intoId);
-    if (!Number.isSafeInteger(into) || into <= 0)
-      errors.push({ field: 'intoId', key: 'intoIdRequired' });
-    textRule(errors, values, 'comment', null, 2000);
-  }
-  if (kind === 'edit') {
-    const phone = str(values.callerPhone);
-    if (phone !== '' && !MOBILE_PATTERN.test(phone) && !FIXED_LINE.test(phone)) {
-      errors.push({ field: 'callerPhone', key: 'phoneInvalid' });
-    }
-    // the host's form has no title or content: only a form that shows them requires them
-    textRule(errors, values, 'title', 'title' in values ? 'fieldRequired' : null, 200);
-    textRule(
-      errors,
-      values,
-      'majorContent',
-      'majorContent' in values ? 'fieldRequired' : null,
-      5000,
-    );
-    textRule(errors, values, 'address', null, 200);
-    textRule(errors, values, 'callerName', null, 50);
-  }
-  if (kind === 'remarks') textRule(errors, values, 'remarks', null, 2000);
-  if (kind === 'attributes') {
-    const labels = listValue(values.labels);
-    if (labels.length > MAX_LABELS) {
-      errors.push({ field: 'labels', key: 'tooManyLabels', params: { max: MAX_LABELS } });
-    } else if (labels.some((l) => l.length > MAX_LABEL_LENGTH)) {
-      errors.push({ field: 'labels', key: 'labelTooLong', params: { max: MAX_LABEL_LENGTH } });
-    }
-    textRule(errors, values, 'sevenFiveCategory', null, 50);
+  // a console rule the server leaves to the domain: the host is not also a co-host
+  const coHosts = Array.isArray(values.coHostUnitIds) ? values.coHostUnitIds : [];
+  if (spec.form === 'dispatch' && given(values.hostUnitId) && coHosts.includes(values.hostUnitId)) {
+    errors.push({ field: 'coHostUnitIds', key: 'hostIsCoHost' });
   }
   return errors;
 }
 
-/** Fields each edit form may send (the server's paths: orderFieldsBody, hostFieldsBody, …). */
-export const EDIT_FIELDS_DISTRICT = [
-  'title',
-  'majorContent',
-  'address',
-  'categoryId',
-  'urgency',
-  'orderNature',
-  'callerName',
-  'callerPhone',
-] as const;
-export const EDIT_FIELDS_HOST = ['address', 'communityUnitId'] as const;
-export const REMARKS_FIELDS = ['remarks'] as const;
-export const ATTRIBUTE_FIELDS = [
-  'labels',
-  'sevenFiveCategory',
-  'riskLevel',
-  'orderNature',
-] as const;
+/** The fields a body schema takes besides the order id, in its order. */
+function formFields<S extends { shape: Record<string, unknown> }>(body: S) {
+  return Object.keys(body.shape).filter(
+    (field): field is Exclude<keyof S['shape'] & string, 'id'> => field !== 'id',
+  );
+}
+
+/** Fields each edit form may send: those of its endpoint's body. */
+export const EDIT_FIELDS_DISTRICT = formFields(orderFieldsBody);
+export const EDIT_FIELDS_HOST = formFields(hostFieldsBody);
+export const REMARKS_FIELDS = formFields(remarksBody);
+export const ATTRIBUTE_FIELDS = formFields(attributesBody);
 
 export type EditField =
   | (typeof EDIT_FIELDS_DISTRICT)[number]
   | (typeof EDIT_FIELDS_HOST)[number]
   | (typeof REMARKS_FIELDS)[number]
   | (typeof ATTRIBUTE_FIELDS)[number];
-
-/** Labels: at most 10, each at most 20 characters (the server's attributesBody). */
-export const MAX_LABELS = 10;
-export const MAX_LABEL_LENGTH = 20;
 
 /** The fields of an edit-family form; empty for the other forms. */
 export function editFormFields(kind: FormKind, host: boolean): readonly EditField[] {

@@ -1,10 +1,22 @@
+import {
+  ACTION_LIMITS,
+  actionEndpoints as ep,
+  recordStaffBody,
+  type ActionEndpoint,
+  type EndpointShape,
+} from '@hotline/contract';
 import type { ActionName } from '@hotline/domain';
+import { endpointPath } from '../../lib/api-client';
+import type { AutoJumpSetting } from './auto-jump';
 
 /**
  * Ability (an action name the server's `abilities` list carries) → the form the console shows
  * and the endpoint it posts to (docs/api.md "Work-order actions"). Pure data and pure rules, so
  * the mapping and the validation are unit-tested without a browser.
  */
+
+// the auto-jump rules (auto-jump.ts) are found here with the specs they read
+export { jumpSetting, nextOrderId, type AutoJumpSetting } from './auto-jump';
 
 /** The form families: one small component each (components/*Form.tsx). */
 export type FormKind =
@@ -20,15 +32,6 @@ export type FormKind =
   | 'remarks'
   | 'attributes';
 
-/** Theme settings that turn auto-jump on per action family (docs/console.md, theme settings). */
-export type AutoJumpSetting =
-  | 'saveAutoJumpOrder'
-  | 'banjieAutoJumpOrder'
-  | 'hufuAutoJumpOrder'
-  | 'huifangAutoJumpOrder'
-  | 'fenpaiAutoJumpOrder'
-  | 'fenpaiBmAutoJumpOrder';
-
 export type TextField = 'reason' | 'comment' | 'content' | 'staff';
 
 export interface ActionSpec {
@@ -38,8 +41,12 @@ export interface ActionSpec {
   /** Label key under `orderDetail.actions` for such a button (else the action's own name). */
   labelKey?: 'editRemarks' | 'editAttributes';
   form: FormKind;
-  /** Path under /api (the request layer adds the prefix). */
+  /** The endpoint it posts to, as the contract declares it. */
+  endpoint: ActionEndpoint;
+  /** The endpoint's path under /api (the request layer adds the prefix). */
   path: string;
+  /** A stricter body the form must pass, where one endpoint serves two roles. */
+  body?: BodySchema;
   /** For 'text' forms: the body field that carries the text and whether it must be given. */
   text?: { field: TextField; required: boolean; max: number };
   /** Body fields fixed by the action (e.g. `signType: 2` for refusing). */
@@ -50,16 +57,24 @@ export interface ActionSpec {
   jump: AutoJumpSetting | 'dispatch' | null;
 }
 
-const J = '/addons/jsjb/';
-const reason = { field: 'reason', required: true, max: 2000 } as const;
-const comment = { field: 'comment', required: true, max: 2000 } as const;
-const optionalComment = { field: 'comment', required: false, max: 2000 } as const;
+/** A body schema of the contract (what the server validates the request with). */
+export type BodySchema = NonNullable<EndpointShape['body']>;
 
-const SPECS: readonly ActionSpec[] = [
+const MAX = ACTION_LIMITS.text;
+const reason = { field: 'reason', required: true, max: MAX } as const;
+const comment = { field: 'comment', required: true, max: MAX } as const;
+const optionalComment = { field: 'comment', required: false, max: MAX } as const;
+
+type SpecDef = Omit<ActionSpec, 'path'>;
+
+/** A spec with its path read from its endpoint. */
+const spec = (def: SpecDef): ActionSpec => ({ ...def, path: endpointPath(def.endpoint) });
+
+const DEFS: readonly SpecDef[] = [
   {
     action: 'sign',
     form: 'confirm',
-    path: `${J}cy/a5HandleOrderSignInCy`,
+    endpoint: ep.signIn,
     fixed: { signType: 1 },
     tone: 'primary',
     jump: 'saveAutoJumpOrder',
@@ -67,31 +82,31 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'refuse',
     form: 'text',
-    path: `${J}cy/a5HandleOrderSignInCy`,
+    endpoint: ep.signIn,
     fixed: { signType: 2 },
     text: reason,
     tone: 'danger',
     jump: 'saveAutoJumpOrder',
   },
-  { action: 'claim', form: 'confirm', path: `${J}lists/recordHandlingPerson`, jump: null },
+  { action: 'claim', form: 'confirm', endpoint: ep.recordHandlingPerson, jump: null },
   {
     action: 'dispatch',
     form: 'dispatch',
-    path: `${J}org/submitHandleOrgInfo`,
+    endpoint: ep.dispatch,
     tone: 'primary',
     jump: 'dispatch',
   },
   {
     action: 'host_sign',
     form: 'confirm',
-    path: `${J}Ft/signInFt`,
+    endpoint: ep.hostSign,
     tone: 'primary',
     jump: 'banjieAutoJumpOrder',
   },
   {
     action: 'apply_return',
     form: 'text',
-    path: `${J}org/handleBackOrgUpdate`,
+    endpoint: ep.applyReturn,
     text: reason,
     tone: 'danger',
     jump: 'banjieAutoJumpOrder',
@@ -99,7 +114,7 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'approve_return',
     form: 'text',
-    path: `${J}Approve/feedbackInformation`,
+    endpoint: ep.decideReturn,
     fixed: { pass: 1 },
     text: optionalComment,
     jump: 'hufuAutoJumpOrder',
@@ -107,7 +122,7 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'reject_return',
     form: 'text',
-    path: `${J}Approve/feedbackInformation`,
+    endpoint: ep.decideReturn,
     fixed: { pass: 0 },
     text: comment,
     tone: 'danger',
@@ -116,14 +131,14 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'reply',
     form: 'reply',
-    path: `${J}town/updateProResult`,
+    endpoint: ep.reply,
     tone: 'primary',
     jump: 'banjieAutoJumpOrder',
   },
   {
     action: 'approve_reply',
     form: 'text',
-    path: `${J}district/reply`,
+    endpoint: ep.reviewReply,
     fixed: { pass: 1 },
     text: optionalComment,
     tone: 'primary',
@@ -132,7 +147,7 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'reject_reply',
     form: 'text',
-    path: `${J}district/reply`,
+    endpoint: ep.reviewReply,
     fixed: { pass: 0 },
     text: comment,
     tone: 'danger',
@@ -141,21 +156,21 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'visit',
     form: 'visit',
-    path: `${J}updateHuifangSjs`,
+    endpoint: ep.visit,
     tone: 'primary',
     jump: 'huifangAutoJumpOrder',
   },
   {
     action: 'close',
     form: 'text',
-    path: `${J}lists/closeOrder`,
+    endpoint: ep.close,
     text: optionalComment,
     jump: 'huifangAutoJumpOrder',
   },
   {
     action: 're_handle',
     form: 'text',
-    path: `${J}Sjs/revokeApproval`,
+    endpoint: ep.reHandle,
     text: comment,
     tone: 'danger',
     jump: 'hufuAutoJumpOrder',
@@ -163,24 +178,24 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'request_visit',
     form: 'text',
-    path: `${J}lists/applyCenterHuifangSjs`,
+    endpoint: ep.requestVisit,
     text: optionalComment,
     jump: null,
   },
-  { action: 'supervise', form: 'text', path: `${J}Cy/supervision`, text: comment, jump: null },
+  { action: 'supervise', form: 'text', endpoint: ep.supervise, text: comment, jump: null },
   {
     action: 'key_appeal',
     form: 'text',
-    path: `${J}handleImportantAppeal`,
+    endpoint: ep.keyAppeal,
     text: optionalComment,
     jump: null,
   },
-  { action: 'merge', form: 'merge', path: `${J}handleGatherAppeal`, jump: 'saveAutoJumpOrder' },
-  { action: 'apply_extension', form: 'extension', path: `${J}Approve/applyExtension`, jump: null },
+  { action: 'merge', form: 'merge', endpoint: ep.merge, jump: 'saveAutoJumpOrder' },
+  { action: 'apply_extension', form: 'extension', endpoint: ep.applyExtension, jump: null },
   {
     action: 'approve_extension',
     form: 'text',
-    path: `${J}Approve/approvalExtraCheck`,
+    endpoint: ep.decideRequest,
     fixed: { pass: 1 },
     text: optionalComment,
     jump: 'hufuAutoJumpOrder',
@@ -188,17 +203,17 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'reject_extension',
     form: 'text',
-    path: `${J}Approve/approvalExtraCheck`,
+    endpoint: ep.decideRequest,
     fixed: { pass: 0 },
     text: comment,
     tone: 'danger',
     jump: 'hufuAutoJumpOrder',
   },
-  { action: 'apply_exclusion', form: 'exclusion', path: `${J}tichu/tichuCate`, jump: null },
+  { action: 'apply_exclusion', form: 'exclusion', endpoint: ep.applyExclusion, jump: null },
   {
     action: 'approve_exclusion',
     form: 'text',
-    path: `${J}Approve/approvalExtraCheck`,
+    endpoint: ep.decideRequest,
     fixed: { pass: 1 },
     text: optionalComment,
     jump: 'hufuAutoJumpOrder',
@@ -206,7 +221,7 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'reject_exclusion',
     form: 'text',
-    path: `${J}Approve/approvalExtraCheck`,
+    endpoint: ep.decideRequest,
     fixed: { pass: 0 },
     text: comment,
     tone: 'danger',
@@ -215,22 +230,24 @@ const SPECS: readonly ActionSpec[] = [
   {
     action: 'add_note',
     form: 'text',
-    path: `${J}lists/addlog`,
-    text: { field: 'content', required: true, max: 2000 },
+    endpoint: ep.addNote,
+    text: { field: 'content', required: true, max: MAX },
     jump: null,
   },
   {
     action: 'record_staff',
     form: 'text',
-    path: `${J}lists/recordHandlingPerson`,
-    text: { field: 'staff', required: true, max: 50 },
+    endpoint: ep.recordHandlingPerson,
+    // the dispatcher's claim sends no name; a host recording its handler must give one
+    body: recordStaffBody,
+    text: { field: 'staff', required: true, max: ACTION_LIMITS.name },
     jump: null,
   },
-  // the host's path is chosen by the edit form (editPath)
-  { action: 'edit', form: 'edit', path: `${J}handle/updateorderfield`, jump: null },
+  // the host's endpoint is chosen by the edit form (editEndpoint)
+  { action: 'edit', form: 'edit', endpoint: ep.editOrder, jump: null },
 ];
 
-const BY_ACTION = new Map(SPECS.map((s) => [s.action, s]));
+const BY_ACTION = new Map(DEFS.map((d) => [d.action, spec(d)]));
 
 /**
  * The server has one ability for every field edit ('edit'); its paths split the fields, so the
@@ -238,31 +255,28 @@ const BY_ACTION = new Map(SPECS.map((s) => [s.action, s]));
  * the attributes. Attributes are district fields (the server refuses them to hosts), so a host
  * is not offered that form.
  */
-export const REMARKS_SPEC: ActionSpec = {
+export const REMARKS_SPEC: ActionSpec = spec({
   action: 'edit',
   button: 'edit_remarks',
   labelKey: 'editRemarks',
   form: 'remarks',
-  path: `${J}updateOrderRemarks`,
+  endpoint: ep.editRemarks,
   jump: null,
-};
-export const ATTRIBUTES_SPEC: ActionSpec = {
+});
+export const ATTRIBUTES_SPEC: ActionSpec = spec({
   action: 'edit',
   button: 'edit_attributes',
   labelKey: 'editAttributes',
   form: 'attributes',
-  path: `${J}updateOrderAttributeSjs`,
+  endpoint: ep.editAttributes,
   jump: null,
-};
+});
 
 /** The button id of a spec (`data-action`, React key). */
 export const buttonId = (spec: ActionSpec): string => spec.button ?? spec.action;
 
 /** Abilities that are not buttons: the lock is taken and released by the detail itself. */
 export const LOCK_ABILITIES: ReadonlySet<string> = new Set(['lock', 'unlock']);
-
-export const LOCK_PATH = `${J}lock/assignLock`;
-export const UNLOCK_PATH = `${J}lock/assignUnlock`;
 
 export function actionSpec(action: string): ActionSpec | undefined {
   return BY_ACTION.get(action as ActionName);
@@ -283,32 +297,9 @@ export function actionButtons(abilities: readonly string[], host = false): Actio
     });
 }
 
-/** The edit path for the caller: hosts correct address/community, the district the case. */
-export function editPath(host: boolean): string {
-  return host ? `${J}town/updateOrderField` : `${J}handle/updateorderfield`;
+/** The edit endpoint for the caller: hosts correct address/community, the district the case. */
+export function editEndpoint(host: boolean): ActionEndpoint {
+  return host ? ep.editHostFields : ep.editOrder;
 }
 
-/** Which auto-jump setting applies; dispatch depends on the kind of host unit chosen. */
-export function jumpSetting(spec: ActionSpec, hostKind?: string | null): AutoJumpSetting | null {
-  if (spec.jump !== 'dispatch') return spec.jump;
-  return hostKind === 'department' ? 'fenpaiBmAutoJumpOrder' : 'fenpaiAutoJumpOrder';
-}
-
-/**
- * The next order to open after an action: the first order listed after the current one that is
- * still in the queue (`fresh`, the queue as the server lists it now), else the queue's first
- * other order. Without a fresh list, simply the next sibling.
- */
-export function nextOrderId(
-  current: number,
-  siblings: readonly number[],
-  fresh: readonly number[] | null,
-): number | null {
-  const index = siblings.indexOf(current);
-  const after = index >= 0 ? siblings.slice(index + 1) : [];
-  if (!fresh) return after[0] ?? null;
-  const inQueue = new Set(fresh);
-  const next = after.find((id) => inQueue.has(id));
-  if (next !== undefined) return next;
-  return fresh.find((id) => id !== current) ?? null;
-}
+export const editPath = (host: boolean): string => endpointPath(editEndpoint(host));

@@ -1,68 +1,64 @@
 import { queryOptions } from '@tanstack/react-query';
-import { RequestError, request } from '../../lib/request';
+import {
+  actionEndpoints,
+  authEndpoints,
+  intakeEndpoints,
+  listEndpoints,
+  type ActionEndpoint,
+  type EndpointData,
+} from '@hotline/contract';
+import { call, endpointUrl } from '../../lib/api-client';
+import { RequestError } from '../../lib/request';
 import { getToken } from '../../lib/storage';
-import { LOCK_PATH, UNLOCK_PATH } from './action-table';
 
 /** Calls of the action forms (docs/api.md "Work-order actions", "Files", org trees). */
 
 /** What every action answers: the order as it was left and what the caller may do now. */
-export interface ActionResult {
-  order: { id: number; status: number; mainOrgStatus: number; [field: string]: unknown };
-  abilities: string[];
-}
+export type ActionResult = EndpointData<ActionEndpoint>;
 
 /**
- * Posts one action. `noError`: the form shows the server's message itself (and stays filled);
- * session expiry and the 402 refresh are still handled by the request layer.
+ * Posts one action with the body its form built. `noError`: the form shows the server's message
+ * itself (and stays filled); session expiry and the 402 refresh are still handled by the
+ * request layer.
  */
-export function postAction(path: string, body: Record<string, unknown>): Promise<ActionResult> {
-  return request<ActionResult>(path, { method: 'POST', body, noError: true });
+export function postAction(
+  ep: ActionEndpoint,
+  body: Record<string, unknown>,
+): Promise<ActionResult> {
+  return call<ActionEndpoint>(ep, body, { noError: true });
 }
 
 export function takeLock(id: number): Promise<ActionResult> {
-  return postAction(LOCK_PATH, { id });
+  return postAction(actionEndpoints.lock, { id });
 }
 
 /** Releases quietly: a lock that is gone already (expired, moved on) is not an error here. */
 export async function releaseLock(id: number): Promise<void> {
   try {
-    await postAction(UNLOCK_PATH, { id });
+    await postAction(actionEndpoints.unlock, { id });
   } catch {
     // nothing to release
   }
 }
 
-export interface HostUnit {
-  id: number;
-  name: string;
-  kind: string;
-  children: HostUnit[];
-}
+/** One host unit with the units under it. */
+export type HostUnit = EndpointData<
+  typeof listEndpoints.hostTree
+>['list'][number]['children'][number];
 
 /** org/queryOrgInfoHdTree: the units a dispatcher chooses from, grouped by kind. */
-export function fetchHostTree(): Promise<{
-  list: { kind: string; name: string; children: HostUnit[] }[];
-}> {
-  return request('/addons/jsjb/org/queryOrgInfoHdTree', { method: 'POST', body: {} });
+export function fetchHostTree() {
+  return call(listEndpoints.hostTree);
 }
 
 /** The ids of a queue's first page as the server lists them now (for auto-jump). */
 export async function fetchQueueIds(menuId: string): Promise<number[]> {
-  const data = await request<{ list: { id: number }[] }>('/addons/jsjb/lists/search', {
-    method: 'POST',
-    body: { menuId, pageNo: 1, pageSize: 20 },
-    noError: true,
-  });
+  const body = { menuId, pageNo: 1, pageSize: 20 };
+  const data = await call(listEndpoints.search, body, { noError: true });
   return data.list.map((o) => o.id);
 }
 
-export interface UploadedFile {
-  id: number;
-  fileName: string;
-  size: number;
-  mimeType: string;
-  url: string;
-}
+export type UploadedFile = EndpointData<typeof intakeEndpoints.upload>;
 
 /**
  * fetch with the bearer token for what the JSON request layer cannot carry (multipart uploads,
@@ -76,7 +72,7 @@ export async function authorizedFetch(url: string, init: RequestInit = {}): Prom
     });
   let response = await send();
   if (response.status === 402) {
-    await request('/user/userInfo', { noError: true }).catch(() => undefined);
+    await call(authEndpoints.userInfo, undefined, { noError: true }).catch(() => undefined);
     response = await send();
   }
   return response;
@@ -95,11 +91,12 @@ async function failure(response: Response): Promise<RequestError> {
   }
 }
 
-/** POST /file/pUpload without an order: the file waits, unattached, until `attachFiles`. */
+/** file/pUpload without an order: the file waits, unattached, until `attachFiles`. */
 export async function uploadFile(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const response = await authorizedFetch('/api/file/pUpload', { method: 'POST', body: form });
+  const url = endpointUrl(intakeEndpoints.upload);
+  const response = await authorizedFetch(url, { method: 'POST', body: form });
   if (!response.ok) throw await failure(response);
   const body = (await response.json()) as { code: number; msg: string; data: UploadedFile };
   if (body.code !== 200) throw new RequestError(body.msg, body.code, response.status);
@@ -108,11 +105,7 @@ export async function uploadFile(file: File): Promise<UploadedFile> {
 
 /** Lists/fileAppend: attaches the caller's uploaded files (a retry with the same ids succeeds). */
 export function attachFiles(id: number, fileIds: number[]): Promise<unknown> {
-  return request('/addons/jsjb/Lists/fileAppend', {
-    method: 'POST',
-    body: { id, fileIds },
-    noError: true,
-  });
+  return call(intakeEndpoints.fileAppend, { id, fileIds }, { noError: true });
 }
 
 /** A file body as a blob (downloads need the bearer token, so no plain links). */
@@ -122,24 +115,11 @@ export async function fetchFileBlob(url: string): Promise<Blob> {
   return response.blob();
 }
 
-export interface OrderAttributes {
-  id: number;
-  labels: string[];
-  sevenFiveCategory: string | null;
-  riskLevel: number;
-  orderNature: string;
-}
-
 /** queryOrderAttributeSjs: what the attributes form starts from (read fresh each time). */
 export const attributesQuery = (id: number) =>
   queryOptions({
     queryKey: ['order-actions', 'attributes', id],
-    queryFn: () =>
-      request<OrderAttributes>('/addons/jsjb/queryOrderAttributeSjs', {
-        method: 'POST',
-        body: { id },
-        noError: true,
-      }),
+    queryFn: () => call(actionEndpoints.orderAttributes, { id }, { noError: true }),
     staleTime: 0,
     gcTime: 0,
     retry: false,

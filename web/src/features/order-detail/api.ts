@@ -1,20 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrderDetail } from '@hotline/contract';
+import { detailEndpoints, listEndpoints, type EndpointData } from '@hotline/contract';
 import { useBadgeStore } from '../menu/badge-store';
-import { request } from '../../lib/request';
+import { call } from '../../lib/api-client';
 
-export type { OrderDetail };
+/** lists/detail: the order, its timeline, files, requests, visits, merges, calls, similar, lock, abilities. */
+export type OrderDetail = EndpointData<typeof detailEndpoints.detail>;
 export type DetailOrder = OrderDetail['order'];
 
 export const detailKey = (id: number) => ['order-detail', id] as const;
 
-/** lists/detail: the order, its timeline, files, requests, visits, merges, calls, similar, lock, abilities. */
 export function fetchDetail(id: number): Promise<OrderDetail> {
-  return request<OrderDetail>('/addons/jsjb/lists/detail', {
-    method: 'POST',
-    body: { id },
-    noError: true,
-  });
+  return call(detailEndpoints.detail, { id }, { noError: true });
 }
 
 export const detailQuery = (id: number) =>
@@ -22,11 +18,7 @@ export const detailQuery = (id: number) =>
 
 /** lists/counts: every queue count of the caller's menu, written into the menu badges. */
 export async function refreshBadgeCounts(): Promise<void> {
-  const data = await request<{ counts: Record<string, number> }>('/addons/jsjb/lists/counts', {
-    method: 'POST',
-    body: {},
-    noError: true,
-  });
+  const data = await call(listEndpoints.counts, {}, { noError: true });
   const { setBadge } = useBadgeStore.getState();
   for (const [menuId, count] of Object.entries(data.counts)) setBadge(menuId, count);
 }

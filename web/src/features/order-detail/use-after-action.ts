@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { emitOrderEvent } from '../order-bus/order-bus';
+import { emitOrderEvent } from '../../lib/order-bus';
 import { jumpSetting, nextOrderId, type ActionSpec } from '../order-actions/action-table';
 import { specLabel } from '../order-actions/components/ActionPanel';
 import { fetchQueueIds } from '../order-actions/api';

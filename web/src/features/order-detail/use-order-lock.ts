@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
+import { actionEndpoints } from '@hotline/contract';
+import { endpointUrl } from '../../lib/api-client';
 import { getToken } from '../../lib/storage';
 import { releaseLock, takeLock } from '../order-actions/api';
-import { UNLOCK_PATH } from '../order-actions/action-table';
 
 /** Orders whose lock this page took and still holds (the dialog's content outlives its closing). */
 const held = new Set<number>();
@@ -19,7 +20,7 @@ export async function releaseHeldLock(id: number): Promise<void> {
 function releaseAllOnLeave() {
   const token = getToken();
   for (const id of held) {
-    void fetch(`/api${UNLOCK_PATH}`, {
+    void fetch(endpointUrl(actionEndpoints.unlock), {
       method: 'POST',
       keepalive: true,
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token ?? ''}` },

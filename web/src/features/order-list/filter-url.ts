@@ -1,5 +1,10 @@
 import { DEFAULT_TYPE_IDS, ORDER_STATUS_CODES, ORDER_TYPE_IDS, URGENCIES } from '@hotline/domain';
-import { LIST_PAGE_SIZES } from '@hotline/contract';
+import {
+  LIST_KEYWORD_MAX,
+  LIST_PAGE_SIZES,
+  listEndpoints,
+  type EndpointInput,
+} from '@hotline/contract';
 
 /**
  * The list filter and its URL form: every field lives in the route's query, so a tab, a
@@ -39,7 +44,7 @@ export interface ListFilter {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export const KEYWORD_MIN = 2;
-export const KEYWORD_MAX = 100;
+export const KEYWORD_MAX = LIST_KEYWORD_MAX;
 
 function codes(text: string | undefined, allowed: readonly number[]): number[] | undefined {
   if (!text) return undefined;
@@ -158,21 +163,24 @@ export function dateRangeProblem(filter: Partial<ListFilter>): DateField | null 
   return null;
 }
 
+/** The two list endpoints the console calls (they take and answer the same). */
+type ListEndpoint = typeof listEndpoints.search | typeof listEndpoints.searchEs;
+
 export interface ListRequest {
   /** `lists/searchEs` when a keyword is given (the full-text endpoint), else `lists/search`. */
-  path: string;
-  body: Record<string, unknown>;
+  endpoint: ListEndpoint;
+  body: EndpointInput<ListEndpoint> & Record<string, unknown>;
 }
 
 /** The list call for a queue and a filter. */
 export function listRequest(menuId: string | undefined, filter: ListFilter): ListRequest {
   const { pageNo, pageSize, ...rest } = filter;
-  const body: Record<string, unknown> = { pageNo, pageSize, isAmount: 1 };
+  const body: ListRequest['body'] = { pageNo, pageSize, isAmount: 1 };
   if (menuId) body.menuId = menuId;
   for (const [key, value] of Object.entries(rest)) {
     if (value === undefined) continue;
     body[key] = Array.isArray(value) ? value.join(',') : value;
   }
-  const path = filter.keyword ? '/addons/jsjb/lists/searchEs' : '/addons/jsjb/lists/search';
-  return { path, body };
+  const endpoint = filter.keyword ? listEndpoints.searchEs : listEndpoints.search;
+  return { endpoint, body };
 }

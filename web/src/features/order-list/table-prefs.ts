@@ -1,3 +1,10 @@
+import {
+  COLUMN_WIDTH,
+  tablePref,
+  type EndpointData,
+  type EndpointInput,
+  type listEndpoints,
+} from '@hotline/contract';
 import { allowedColumns, COLUMN_KEYS, columnByKey, defaultColumns } from './columns';
 
 /**
@@ -6,7 +13,7 @@ import { allowedColumns, COLUMN_KEYS, columnByKey, defaultColumns } from './colu
  * (`cols/setCols`), so they follow the user to another browser.
  */
 
-export const LINE_HEIGHTS = ['small', 'middle', 'large'] as const;
+export const LINE_HEIGHTS = tablePref.shape.lineHeight.unwrap().options;
 export type LineHeight = (typeof LINE_HEIGHTS)[number];
 
 export interface ColumnPref {
@@ -23,11 +30,10 @@ export interface TablePrefs {
   columns: ColumnPref[];
 }
 
-/** The server's stored shape (cols/getCols). */
-export interface ServerCols {
-  cols: { key: string; visible: boolean | number; width?: number }[] | null;
-  table?: { stripe?: boolean; border?: boolean; lineHeight?: string } | null;
-}
+/** The server's stored shape (cols/getCols), the key aside. */
+export type ServerCols = Omit<EndpointData<typeof listEndpoints.getCols>, 'key'>;
+/** The cols/setCols body. */
+export type ColsBody = EndpointInput<typeof listEndpoints.setCols>;
 
 export function prefsKey(menuId: string | undefined): string {
   return `orderList:${menuId || 'all'}`;
@@ -48,7 +54,10 @@ export function defaultPrefs(menuId: string | undefined, isStreet: boolean): Tab
 }
 
 function width(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 20 && value <= 2000
+  return typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= COLUMN_WIDTH.min &&
+    value <= COLUMN_WIDTH.max
     ? value
     : undefined;
 }
@@ -108,10 +117,8 @@ export function toServer(key: string, prefs: TablePrefs) {
       ...(c.width ? { width: c.width } : {}),
     })),
     table: { stripe: prefs.stripe, border: prefs.border, lineHeight: prefs.lineHeight },
-  };
+  } satisfies ColsBody;
 }
-
-export type ColsBody = ReturnType<typeof toServer>;
 
 export function visibleColumns(prefs: TablePrefs): string[] {
   return prefs.columns.filter((c) => c.visible).map((c) => c.key);

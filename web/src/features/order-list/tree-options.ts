@@ -1,4 +1,4 @@
-import type { UnitTreeNode } from '@hotline/contract';
+import type { CategoryNode, EndpointData, listEndpoints, UnitTreeNode } from '@hotline/contract';
 
 /** Server trees → TreeSelect options (groups are not selectable). */
 
@@ -10,7 +10,7 @@ export interface TreeOption {
 }
 
 export function hostUnitOptions(
-  groups: readonly { kind: string; name: string; children: UnitTreeNode[] }[],
+  groups: EndpointData<typeof listEndpoints.hostTree>['list'],
 ): TreeOption[] {
   const unit = (u: UnitTreeNode): TreeOption => ({
     title: u.name,
@@ -25,18 +25,11 @@ export function hostUnitOptions(
   }));
 }
 
-interface CategoryLike {
-  id: number;
-  name: string;
-  level: number;
-  children: CategoryLike[];
-}
-
 /**
  * The category tree; `leafOnly` (intake) lets only level-3 categories be chosen, the filter
  * may take any level (the server includes everything below it).
  */
-export function categoryOptions(nodes: readonly CategoryLike[], leafOnly: boolean): TreeOption[] {
+export function categoryOptions(nodes: readonly CategoryNode[], leafOnly: boolean): TreeOption[] {
   return nodes.map((n) => ({
     title: n.name,
     value: n.id,

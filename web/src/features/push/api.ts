@@ -1,16 +1,13 @@
-import { request } from '../../lib/request';
+import { listEndpoints, pushEndpoints, type EndpointData } from '@hotline/contract';
+import { call } from '../../lib/api-client';
 
-/** POST /push/bind: joins the socket `clientId` to the caller's queue rooms. */
-export function bindPush(clientId: string): Promise<{ rooms: string[]; local: boolean }> {
-  return request('/push/bind', { method: 'POST', body: { clientId }, noError: true });
+/** Joins the socket `clientId` to the caller's queue rooms. */
+export function bindPush(clientId: string): Promise<EndpointData<typeof pushEndpoints.bind>> {
+  return call(pushEndpoints.bind, { clientId }, { noError: true });
 }
 
 /** lists/counts: every queue count of the caller's menu in one call (re-read on (re)connect). */
 export async function fetchCounts(): Promise<Record<string, number>> {
-  const data = await request<{ counts: Record<string, number> }>('/addons/jsjb/lists/counts', {
-    method: 'POST',
-    body: {},
-    noError: true,
-  });
+  const data = await call(listEndpoints.counts, {}, { noError: true });
   return data.counts;
 }

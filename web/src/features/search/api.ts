@@ -1,18 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { miscEndpoints, type EndpointData } from '@hotline/contract';
+import { call } from '../../lib/api-client';
 
-export interface Suggestion {
-  title: string;
-  /** '#/…' for a console page, https for an external link. */
-  url: string;
-}
+/** A search entry: `url` is '#/…' for a console page, https for an external link. */
+export type Suggestion = EndpointData<typeof miscEndpoints.search>['list'][number];
 
-/** GET /search/getList?keyword=: the server's suggestions. */
+/** The server's suggestions for a keyword; malformed entries are dropped. */
 export async function fetchSuggestions(keyword: string, signal?: AbortSignal) {
-  const data = await request<{ list?: unknown } | null>('/search/getList', {
-    query: { keyword },
-    signal,
-  });
+  const data: { list?: unknown } | null = await call(miscEndpoints.search, { keyword }, { signal });
   const list = Array.isArray(data?.list) ? data.list : [];
   return list.filter(
     (s): s is Suggestion =>

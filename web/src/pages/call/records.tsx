@@ -1,4 +1,4 @@
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { CallRecordsView } from '../../features/call/components/CallRecordsView';
 import { usePageTitle } from '../page-title';
 

@@ -3,13 +3,14 @@ import { Avatar, Card, Col, Empty, Row, Tag, Tooltip, Typography } from 'antd';
 import { RightOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { useSession } from '../../app/route-table';
 import { useBadgeStore } from '../../features/menu/badge-store';
 import { MenuIcon } from '../../features/menu/icons';
 import { menuTitle, type RouteEntry } from '../../features/menu/routes';
 import { isEnglish } from '../../i18n';
 import { greetingKey } from '../../lib/greeting';
+import './index.css';
 
 interface QueueGroup {
   title: string;

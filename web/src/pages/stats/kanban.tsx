@@ -4,7 +4,7 @@ import { Alert, Button, Card, Col, DatePicker, Row, Space, Table, Typography } f
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { KanbanData } from '@hotline/contract';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { exportKanban, kanbanQuery, type KanbanQuery } from '../../features/stats/api';
 import { EChart } from '../../features/stats/components/EChart';
 import { RankingTable } from '../../features/stats/components/RankingTable';

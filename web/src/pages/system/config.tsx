@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { ComingLater } from '../../components/ComingLater';
 import { usePageTitle } from '../page-title';
 

@@ -3,7 +3,8 @@ import { Button, Card, Empty, InputNumber, List, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useDocumentTitle } from '../../hooks/use-web-config';
-import { emitOrderEvent, ORDER_EVENT } from '../../features/order-bus/order-bus';
+import { emitOrderEvent, ORDER_EVENT } from '../../lib/order-bus';
+import './test-page.css';
 
 interface Received {
   time: string;

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTHS, DraggableDialog, type DialogWidth } from '../../components/DraggableDialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useDocumentTitle } from '../../hooks/use-web-config';
-import { openOrder } from '../../features/order-bus/order-bus';
+import { openOrder } from '../../lib/order-bus';
 import { OrderDialogHost } from '../../features/order-detail/components/OrderDialogHost';
+import './test-page.css';
 
 /**
  * /test/order-modal (no login): tries the draggable order dialog in every width, and the console's

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Card, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { OrderDetailView } from '../../features/order-detail/components/OrderDetailView';
 import {
   useCurrentOrderSync,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { hasRule, RULES } from '@hotline/domain';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { userInfoQuery } from '../../features/auth/api';
 import { IntakeForm } from '../../features/intake/components/IntakeForm';
-import { emitOrderEvent, openOrder } from '../../features/order-bus/order-bus';
+import { emitOrderEvent, openOrder } from '../../lib/order-bus';
 import { usePageTitle } from '../page-title';
 
 /** The self-built order form (call-centre agents and dispatchers). */

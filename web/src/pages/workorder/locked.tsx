@@ -1,6 +1,6 @@
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { MyLocks } from '../../features/order-list/components/MyLocks';
-import { openOrder } from '../../features/order-bus/order-bus';
+import { openOrder } from '../../lib/order-bus';
 import { useListSync } from '../../features/order-list/hooks/use-list-sync';
 import { usePageTitle } from '../page-title';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Space, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { PrintSheet } from '../../features/export/components/PrintSheet';
 import { printQuery } from '../../features/export/print-api';
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { DEFAULT_TYPE_IDS, hasRule, ORDER_TYPE_IDS, RULES } from '@hotline/domain';
-import type { PageProps } from '../../app/pages';
+import type { PageProps } from '../page-props';
 import { userInfoQuery } from '../../features/auth/api';
 import { ExportDialog } from '../../features/export/components/ExportDialog';
 import { OrderListView } from '../../features/order-list/components/OrderListView';

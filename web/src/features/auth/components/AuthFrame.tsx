@@ -3,6 +3,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { useWebsiteName } from '../../../hooks/use-web-config';
+import '../auth.css';
 
 /** The login screens' frame: a brand panel beside the sign-in card. */
 export function AuthFrame({ children }: { children: ReactNode }) {

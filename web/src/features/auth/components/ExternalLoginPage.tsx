@@ -4,16 +4,20 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from '../../../components/StatusPage';
 import { useDocumentTitle, useWebConfig } from '../../../hooks/use-web-config';
+import { notEnabledEndpoints } from '@hotline/contract';
+import { endpointPath } from '../../../lib/api-client';
 import { request } from '../../../lib/request';
 import type { TokenReply } from '../api';
 import { useLoginSuccess } from './use-login-success';
+import '../auth.css';
 
 type Method = 'scan' | 'callback';
 
 /** What each method asks the server: scan registers a code, callback exchanges one. */
 function start(method: Method, code: string | null): Promise<TokenReply | null> {
-  if (method === 'scan') return request<TokenReply | null>('/scan', { body: {}, noError: true });
-  return request<TokenReply | null>('/socialLogin', { body: { code: code ?? '' }, noError: true });
+  const ep = method === 'scan' ? notEnabledEndpoints.scan : notEnabledEndpoints.socialLogin;
+  const body = method === 'scan' ? {} : { code: code ?? '' };
+  return request<TokenReply | null>(endpointPath(ep), { body, noError: true });
 }
 
 /**

@@ -6,6 +6,7 @@ import { StatusPage } from '../../../components/StatusPage';
 import { useDocumentTitle } from '../../../hooks/use-web-config';
 import { loginBySso } from '../api';
 import { useLoginSuccess } from './use-login-success';
+import '../auth.css';
 
 /** /auth?token=…: exchanges a single-sign-on token for a session. */
 export function SsoPage() {

@@ -4,7 +4,7 @@ import { PoweroffOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createPortal } from 'react-dom';
-import { useCurrentOrder } from '../../order-bus/order-bus';
+import { useCurrentOrder } from '../../../lib/order-bus';
 import { dialOut, fetchLatestCall, hangUpCall, seatsQuery, updateSeat } from '../api';
 import { useCallBar } from '../call-store';
 import { isLive, signInWait } from '../call-rules';

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { callEndpoints } from '@hotline/contract';
 import { DraggableDialog } from '../../../components/DraggableDialog';
+import { endpointUrl } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
-import { useCurrentOrder } from '../../order-bus/order-bus';
+import { useCurrentOrder } from '../../../lib/order-bus';
 import { isFrameMessage, WINDOW_INIT, WINDOW_LOADED, WINDOW_READY } from '../call-rules';
 
 /** The call-window page (served by our own server, so it shares the console's origin). */
-export const CALL_WINDOW_PATH = '/api/addons/call/window';
+const CALL_WINDOW_URL = endpointUrl(callEndpoints.callWindow);
 
 /**
  * The embedded call window (spec section 2): the frame is handed the detail data, the user
@@ -77,7 +79,7 @@ export function CallWindowDialog({
         <iframe
           ref={frame}
           title={t('calls.window.frameTitle')}
-          src={CALL_WINDOW_PATH}
+          src={CALL_WINDOW_URL}
           data-testid="call-window-frame"
           style={{ width: '100%', height: 360, border: '1px solid #e5e6eb', borderRadius: 4 }}
         />

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentOrder } from '../../order-bus/order-bus';
+import { useCurrentOrder } from '../../../lib/order-bus';
 import { insertCallOut, type TelephonyCall } from '../api';
 import { useCallBar } from '../call-store';
 import { callRecordBody } from '../call-rules';

@@ -4,6 +4,7 @@ import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../../../components/DraggableDialog';
 import { useErrorLogStore } from '../error-log-store';
+import '../errors.css';
 
 /** The top bar's bug icon, shown once errors were captured; opens the capture dialog. */
 export function ErrorLogButton() {

@@ -36,6 +36,7 @@ import {
   type IntakeValues,
 } from '../validation';
 import { SimilarPanel } from './SimilarPanel';
+import '../intake.css';
 
 export interface IntakeFormProps {
   /** Dispatchers may take a direct-dispatch order (typeId 7). */

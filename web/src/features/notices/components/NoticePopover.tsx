@@ -3,6 +3,7 @@ import { App, Badge, Button, Empty, Popover, Tooltip, Typography } from 'antd';
 import { BellOutlined, ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNoticesStore, type NoticeItem } from '../notices-store';
+import '../notices.css';
 
 /** The notice bell: a dot while the list is non-empty, a popover with the messages. */
 export function NoticePopover({ onView }: { onView: (item: NoticeItem) => void }) {

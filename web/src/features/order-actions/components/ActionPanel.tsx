@@ -13,7 +13,7 @@ import {
   type FieldError,
   type FormValues,
 } from '../action-rules';
-import { buttonId, editPath, type ActionSpec } from '../action-table';
+import { buttonId, editEndpoint, type ActionSpec } from '../action-table';
 import { attachFiles, attributesQuery, postAction, type ActionResult } from '../api';
 import { DispatchFields, useHostKind } from './DispatchFields';
 import { AttributeFields, EditFields, RemarksFields } from './EditFields';
@@ -26,6 +26,7 @@ import {
 } from './RequestFields';
 import { TextFields } from './TextFields';
 import { VisitFields } from './VisitFields';
+import '../order-actions.css';
 
 /** The fields of the order an action form reads (key-appeal direction, edit start values). */
 export interface ActionOrder {
@@ -137,13 +138,13 @@ function ActionForm({
     setServerError(null);
     const errors = validateAction(spec, values);
     if (errors.length > 0) return showErrors(errors);
-    let path = spec.path;
+    let endpoint = spec.endpoint;
     let body = actionBody(spec, order.id, values);
     if (editFields.length > 0) {
       const changed = changedFields(editFields, before, values);
       if (Object.keys(changed).length === 0)
         return setServerError(t('orderDetail.form.nothingChanged'));
-      if (spec.form === 'edit') path = editPath(host);
+      if (spec.form === 'edit') endpoint = editEndpoint(host);
       body = { id: order.id, ...changed };
     }
     setBusy(true);
@@ -151,7 +152,7 @@ function ActionForm({
       const files = spec.form === 'reply' ? uploadedIds(values.files) : [];
       // attach first: a retry re-attaches harmlessly, and the reply then carries its evidence
       if (files.length > 0) await attachFiles(order.id, files);
-      const result = await postAction(path, body);
+      const result = await postAction(endpoint, body);
       onDone(result, spec.form === 'dispatch' ? hostKind(values.hostUnitId) : null);
     } catch (error) {
       setServerError(error instanceof Error ? error.message : String(error));

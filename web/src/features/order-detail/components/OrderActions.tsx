@@ -62,7 +62,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
     setBusy(buttonId(spec));
     try {
       if (!(await lockFor(spec))) return;
-      const result = await postAction(spec.path, actionBody(spec, order.id, {}));
+      const result = await postAction(spec.endpoint, actionBody(spec, order.id, {}));
       lock.update(result.abilities);
       await after(spec, null);
     } catch (e) {

@@ -14,6 +14,7 @@ import { OrderAttachments } from './OrderAttachments';
 import { OrderFields } from './OrderFields';
 import { OrderRelated, SimilarOrders } from './OrderRelated';
 import { OrderTimeline } from './OrderTimeline';
+import '../order-detail.css';
 
 export interface OrderDetailViewProps {
   id: number;

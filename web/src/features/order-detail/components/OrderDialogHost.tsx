@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { authEndpoints, EndpointData } from '@hotline/contract';
 import { hasRule } from '@hotline/domain';
 import { DraggableDialog } from '../../../components/DraggableDialog';
 import {
@@ -9,16 +10,13 @@ import {
   onOrderEvent,
   useCurrentOrder,
   type OpenOrderRequest,
-} from '../../order-bus/order-bus';
+} from '../../../lib/order-bus';
 import type { OrderDetail } from '../api';
 import { releaseHeldLock } from '../use-order-lock';
 import { OrderDetailView } from './OrderDetailView';
 
-/** What the detail needs to know of the signed-in user (the session query's cached user info). */
-interface SessionUser {
-  permissions?: string[];
-  info?: { unitKind?: string };
-}
+/** The signed-in user: the session query's cached user info. */
+type SessionUser = EndpointData<typeof authEndpoints.userInfo>;
 const HOST_KINDS = new Set(['street', 'town', 'community', 'village', 'department']);
 
 /** The caller acts for a host unit: street, town or department handlers. */

@@ -7,6 +7,7 @@ import { useNow } from '../hooks/use-now';
 import { formatDuration } from '../row-rules';
 import { refreshListsAndCounts } from '../hooks/use-list-sync';
 import { formatTime, StatusTag } from './cells';
+import '../order-list.css';
 
 function LockLeft({ until }: { until: string }) {
   const now = useNow(1000);

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TYPE_IDS } from '@hotline/domain';
 import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
-import { openOrder } from '../../order-bus/order-bus';
+import { openOrder } from '../../../lib/order-bus';
 import { categoryTreeQuery, hostTreeQuery, listQuery, type BatchResult } from '../api';
 import { filterSearch, listRequest, parseFilter, type ListFilter } from '../filter-url';
 import { refreshListsAndCounts, useListSync } from '../hooks/use-list-sync';
@@ -16,6 +16,7 @@ import { ColumnSettings } from './ColumnSettings';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { OrderTable } from './OrderTable';
+import '../order-list.css';
 
 export interface ExportSlotProps {
   open: boolean;

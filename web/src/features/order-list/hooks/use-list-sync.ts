@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { onOrderEvent } from '../../order-bus/order-bus';
+import { onOrderEvent } from '../../../lib/order-bus';
 import { useBadgeStore } from '../../menu/badge-store';
 import { fetchCounts, LIST_QUERY_ROOT } from '../api';
 

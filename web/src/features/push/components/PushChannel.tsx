@@ -9,7 +9,7 @@ import { useThemeStore } from '../../theme/theme-store';
 import { bindPush, fetchCounts } from '../api';
 import { applyPushMessage } from '../apply-message';
 import { browserClock, startClockResync } from '../clock-resync';
-import { PushSocket, pushUrl, type SocketLike } from '../push-socket';
+import { PushSocket, pushUrl, type SocketLike } from '../../../lib/push-socket';
 import { VoicePlayer, useSoundStore, type AlertSettings, type AudioLike } from '../voice';
 
 function alertSettings(): AlertSettings {

@@ -4,6 +4,7 @@ import { GlobalOutlined, LinkOutlined, MenuOutlined, SearchOutlined } from '@ant
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { externalSearchUrl, matchEntries, suggestionsQuery, type Suggestion } from '../api';
+import '../search.css';
 
 export interface SearchDialogProps {
   open: boolean;

@@ -1,7 +1,8 @@
 import { Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RULES } from '@hotline/domain';
 import { PAGE_SIZES, type SettingKey } from '../settings';
-import type { TabProps } from './ThemeDrawer';
+import type { TabProps } from './tab-props';
 import { SettingRow } from './SettingRow';
 
 type Toggle = Extract<
@@ -33,6 +34,7 @@ const TOOLS: Toggle[] = [
   'showUploadBtnCity',
 ];
 /** Shown to holders of /jsjb/dw#/jsjb/case (spec section 6). */
+const CASE_RULES = `${RULES.districtQuery}#${RULES.case}`;
 const ORDER_JUMPS: Toggle[] = [
   'saveAutoJumpOrder',
   'banjieAutoJumpOrder',
@@ -59,8 +61,8 @@ export function BasicTab({
     </SettingRow>
   );
   const jumps = [
-    ...(has('/jsjb/dw#/jsjb/case') ? ORDER_JUMPS : []),
-    ...(has('/jsjb/qu/call') ? (['huifangAutoJumpOrder'] as Toggle[]) : []),
+    ...(has(CASE_RULES) ? ORDER_JUMPS : []),
+    ...(has(RULES.callback) ? (['huifangAutoJumpOrder'] as Toggle[]) : []),
   ];
   return (
     <div className="hl-settings">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QUEUES } from '@hotline/domain';
 import { isEnglish } from '../../../i18n';
 import { ALERT_QUEUES } from '../theme-store';
-import type { TabProps } from './ThemeDrawer';
+import type { TabProps } from './tab-props';
 import { SettingRow } from './SettingRow';
 
 const SCOPE_KEYS = {

@@ -3,7 +3,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PALETTES } from '../palettes';
 import { BACKGROUNDS, COLUMN_STYLES, LAYOUTS, TABS_BAR_STYLES, THEME_NAMES } from '../settings';
-import type { TabProps } from './ThemeDrawer';
+import type { TabProps } from './tab-props';
 import { SettingRow } from './SettingRow';
 
 /** Layout, colours and the tab bar. */

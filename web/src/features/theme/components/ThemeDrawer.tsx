@@ -2,10 +2,12 @@ import { Button, Drawer, Space, Tabs } from 'antd';
 import { ReloadOutlined, SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useThemeStore } from '../theme-store';
-import { settingEnabled, type SettingKey, type ThemeSettings } from '../settings';
+import { settingEnabled } from '../settings';
 import { BasicTab } from './BasicTab';
 import { SoundTab } from './SoundTab';
 import { StyleTab } from './StyleTab';
+import type { TabProps } from './tab-props';
+import '../theme.css';
 
 export interface ThemeDrawerProps {
   open: boolean;
@@ -14,13 +16,6 @@ export interface ThemeDrawerProps {
   /** The has-check over the user's rule strings ('#'-separated). */
   has: (rules: string) => boolean;
   onRandomSkin: () => void;
-}
-
-/** What every tab needs: the values, the setter and the enable rules. */
-export interface TabProps {
-  settings: ThemeSettings;
-  set: (patch: Partial<ThemeSettings>) => void;
-  enabled: (key: SettingKey) => boolean;
 }
 
 /** The theme drawer with its three tabs: sound, style, basic (spec sections 2, 3, 5). */

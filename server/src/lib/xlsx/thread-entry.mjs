@@ -4,4 +4,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./xlsx-thread.ts');
+await import('./thread.ts');

@@ -2,10 +2,10 @@ import type { Writable } from 'node:stream';
 import { crc32, createDeflateRaw, type ZlibOptions } from 'node:zlib';
 
 /**
- * A streaming ZIP writer for the XLSX container: each entry is deflated as it is written and
- * followed by a data descriptor (sizes and CRC are known only at its end), so nothing of an
+ * A streaming ZIP writer (the XLSX container, lib/xlsx): each entry is deflated as it is written
+ * and followed by a data descriptor (sizes and CRC are known only at its end), so nothing of an
  * entry is held in memory. Writes honour the sink's backpressure. No ZIP64: an entry stays
- * under 4 GiB (the XLSX export caps its rows well below that).
+ * under 4 GiB (callers cap what they write well below that).
  */
 
 interface Entry {
@@ -239,6 +239,7 @@ class DeflatedEntry {
   }
 }
 
+/** Resolves when `stream` drains (or closes); rejects on its error. */
 export function waitDrain(stream: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     const onDrain = () => {

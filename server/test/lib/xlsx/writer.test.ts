@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CellValue, XlsxColumn } from '../src/modules/exports/xlsx-writer';
-import { readBack, unzip, writeXlsxFile } from './support/xlsx';
+import type { CellValue, XlsxColumn } from '../../../src/lib/xlsx/writer';
+import { readBack, unzip, writeXlsxFile } from '../../support/xlsx';
 
 const text = (header: string): XlsxColumn => ({ header, type: 'text', width: 10 });
 

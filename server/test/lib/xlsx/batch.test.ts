@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BatchBuilder, eachRow, type Batch } from '../src/modules/exports/xlsx-batch';
-import type { CellValue } from '../src/modules/exports/xlsx-writer';
+import { BatchBuilder, eachRow, type Batch } from '../../../src/lib/xlsx/batch';
+import type { CellValue } from '../../../src/lib/xlsx/writer';
 
 /** Rows cross to the XLSX worker as batches: what comes out must be what went in. */
 

@@ -1,8 +1,8 @@
-import type { CellValue } from './xlsx-writer';
+import type { CellValue } from './writer';
 
 /**
- * How rows of cell values cross to the XLSX worker thread. Posting arrays of values made the
- * structured clone the largest single cost of a big export (a serialiser step per value on this
+ * How rows of cell values cross to the XLSX worker thread (worker.ts). Posting arrays of values made the
+ * structured clone the largest single cost of a big sheet (a serialiser step per value on this
  * thread, a new object per value on the worker: about a sixth of both threads' time on
  * 100,000 × 121). A batch is instead one string — the text cells, one after another — and two
  * typed arrays with an entry per cell: its kind, and its number (a text cell's length, a

@@ -1,5 +1,8 @@
 import type { Writable } from 'node:stream';
-import type { ExportCellType } from '@hotline/domain';
+import { ZipWriter, type EntryWriter } from '../zip/zip-writer';
+import { columnLetter, edgeSpace, excelDate, excelSerial, MAX_CELL_CHARS } from './cells';
+import { CONTENT_TYPES, NS, REL_NS, ROOT_RELS, STYLES, WORKBOOK_RELS, XML_HEAD } from './parts';
+import { SHARED_MAX_CHARS, SharedStrings, type ColumnShare } from './shared-strings';
 import {
   ascii,
   MAX_BYTES_PER_CHAR,
@@ -9,7 +12,6 @@ import {
   putUint,
   xmlText,
 } from './xml-bytes';
-import { ZipWriter, type EntryWriter } from './zip-writer';
 
 /**
  * A streaming XLSX (SpreadsheetML) writer: one sheet, a bold frozen header row, column widths,
@@ -24,30 +26,20 @@ import { ZipWriter, type EntryWriter } from './zip-writer';
  * per row) stays inline: a column whose first values are mostly new stops adding to the table,
  * and the table itself is capped, so it stays a few megabytes on a sheet of any length. The
  * table is written after the sheet (a ZIP's parts may come in any order; readers go by the
- * relationships).
+ * relationships; shared-strings.ts).
  */
 
 /** A number in a `datetime` column is an instant in epoch milliseconds. */
 export type CellValue = string | number | Date | null | undefined;
 
+/** What a column holds: only `datetime` changes how a cell is written (numbers as dates). */
+export type XlsxCellType = 'text' | 'int' | 'number' | 'datetime' | 'bool';
+
 export interface XlsxColumn {
   header: string;
-  type: ExportCellType;
+  type: XlsxCellType;
   width: number;
 }
-
-const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
-
-const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`;
-const ROOT_RELS = `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
-const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/><Relationship Id="rId3" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`;
-// Styles: 0 default, 1 bold header with a grey fill, 2 date-time, 3 number with up to 2 decimals.
-const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="165" formatCode="0.##"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFE8E8E8"/><bgColor indexed="64"/></patternFill></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 // Markup of data rows, pre-encoded (xml-bytes.ts).
 const ROW_OPEN = ascii('<row r="');
@@ -66,113 +58,6 @@ const INLINE_PRESERVE = ascii(' t="inlineStr"><is><t xml:space="preserve">');
 const INLINE_CLOSE = ascii('</t></is></c>');
 /** Bytes of a data cell's markup at most (position, type, style, tags), besides its text. */
 const CELL_MARKUP_BYTES = 96;
-
-/** Column letters: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    out = String.fromCharCode(65 + rem) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
-/** JavaScript's `\s` (what `/^\s|\s$/` tested), by code unit: no regular expression per cell. */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** Text with leading or trailing white space keeps it only with xml:space="preserve". */
-export function edgeSpace(text: string): boolean {
-  return isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1));
-}
-
-/** An instant as an Excel serial date in China time (what the district reads on its clocks). */
-export function excelDate(d: Date): number {
-  return excelSerial(d.getTime());
-}
-
-/** The same from epoch milliseconds. */
-export function excelSerial(ms: number): number {
-  return (ms + CHINA_OFFSET_MS) / 86_400_000 + EXCEL_EPOCH_DAYS;
-}
-
-/** Excel's own limit per cell. */
-const MAX_CELL_CHARS = 32_767;
-
-/** Longer text is free text: always inline. */
-const SHARED_MAX_CHARS = 40;
-/** The shared-string table's cap (entries); later new values go inline. */
-const SHARED_MAX_ENTRIES = 20_000;
-/** A column's first values that decide whether it repeats … */
-const PROBE_CELLS = 200;
-/** … : it keeps adding to the table while at most this share of its values were new. */
-const NEW_SHARE = 0.2;
-
-/** How one column has used the shared-string table. */
-interface ColumnShare {
-  cells: number;
-  added: number;
-  /** Off once the column proved to hold mostly different values. */
-  on: boolean;
-}
-
-/** The shared-string table: value → index, and the `<si>` markup in index order. */
-class SharedStrings {
-  private readonly index = new Map<string, number>();
-  private readonly items: string[] = [];
-  /** Cells that refer to the table (the part's `count`). */
-  refs = 0;
-
-  /** The value's index, adding it while the column repeats and the table has room. */
-  lookup(text: string, column: ColumnShare): number | undefined {
-    const found = this.index.get(text);
-    column.cells++;
-    if (found !== undefined) {
-      this.refs++;
-      return found;
-    }
-    if (!column.on || this.items.length >= SHARED_MAX_ENTRIES) return undefined;
-    if (column.cells > PROBE_CELLS && column.added > column.cells * NEW_SHARE) {
-      column.on = false;
-      return undefined;
-    }
-    column.added++;
-    const at = this.items.length;
-    this.index.set(text, at);
-    this.items.push(
-      (edgeSpace(text) ? '<si><t xml:space="preserve">' : '<si><t>') + xmlText(text) + '</t></si>',
-    );
-    this.refs++;
-    return at;
-  }
-
-  /** The part, appended item by item. */
-  async writeTo(part: EntryWriter): Promise<void> {
-    await part.append(
-      `${XML_HEAD}<sst xmlns="${NS}" count="${this.refs}" uniqueCount="${this.items.length}">`,
-    );
-    for (const item of this.items) {
-      const waiting = part.append(item);
-      if (waiting) await waiting;
-    }
-    await part.write('</sst>');
-  }
-}
 
 export class XlsxStreamWriter {
   private readonly zip: ZipWriter;

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { eachRow, type Batch, type BatchArrays } from './xlsx-batch';
-import { XlsxStreamWriter, type XlsxColumn } from './xlsx-writer';
+import { eachRow, type Batch, type BatchArrays } from './batch';
+import { XlsxStreamWriter, type XlsxColumn } from './writer';
 
 /**
- * The XLSX writer's own thread (see xlsx-worker.ts): builds the sheet's XML from the rows of
+ * The XLSX writer's own thread (see worker.ts): builds the sheet's XML from the rows of
  * cell values it is sent, encodes and compresses it, and posts the file's bytes back.
  */
 
@@ -26,7 +26,7 @@ export type FromThread =
 const OUTPUT_CREDIT = 2 * 1024 * 1024;
 
 const port = parentPort;
-if (!port) throw new Error('xlsx-thread runs in a worker thread');
+if (!port) throw new Error('lib/xlsx/thread.ts runs in a worker thread');
 const post = (message: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 
 /** Output goes to the main thread in blocks of this size (zlib's own chunks are small). */

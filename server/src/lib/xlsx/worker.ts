@@ -1,15 +1,15 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { BatchBuilder } from './xlsx-batch';
-import type { FromThread, ToThread } from './xlsx-thread';
-import type { CellValue, XlsxColumn } from './xlsx-writer';
-import { waitDrain } from './zip-writer';
+import { waitDrain } from '../zip/zip-writer';
+import { BatchBuilder } from './batch';
+import type { FromThread, ToThread } from './thread';
+import type { CellValue, XlsxColumn } from './writer';
 
 /**
- * The XLSX writer on a thread of its own, for large exports: this (main) thread reads the rows
- * and computes their cell values, sent in batches (xlsx-batch.ts); the worker builds the
- * sheet's XML, encodes and compresses it (the shared-string table lives there) and posts the file's bytes back, which go to `sink`
- * with its backpressure. Two cores then share what one did: on a 100,000-row export the XML,
+ * The XLSX writer on a thread of its own, for large sheets: this (main) thread reads the rows
+ * and computes their cell values, sent in batches (batch.ts); the worker (thread.ts) builds the
+ * sheet's XML, encodes and compresses it (the shared-string table lives there) and posts the
+ * file's bytes back, which go to `sink` with its backpressure. Two cores then share what one did: on a 100,000-row export the XML,
  * its UTF-8 encoding and the CRC were about a third of the main thread's time.
  *
  * Same interface as XlsxStreamWriter; the bytes of the sheet are the same.
@@ -20,13 +20,17 @@ const BATCH_ROWS = 200;
 /** Batches sent and not yet written by the worker before `addRow` waits. */
 const MAX_IN_FLIGHT = 3;
 
-const ENTRY = new URL('./xlsx-thread-entry.mjs', import.meta.url);
+/**
+ * Found beside this module at run time (sources run through tsx; there is no build step), so
+ * thread-entry.mjs must stay in this folder.
+ */
+const ENTRY = new URL('./thread-entry.mjs', import.meta.url);
 /** The worker's young generation (V8 would give it 32 MB or more): RSS against collections. */
 const WORKER_YOUNG_MB = 8;
 
 export class XlsxWorkerWriter {
   private readonly worker: Worker;
-  /** Rows not yet sent (xlsx-batch.ts). */
+  /** Rows not yet sent (batch.ts). */
   private readonly batch: BatchBuilder;
   private inFlight = 0;
   private rows = 0;
@@ -153,7 +157,7 @@ export class XlsxWorkerWriter {
     }
   }
 
-  /** Stops the worker (also after a failure or when the export is abandoned). */
+  /** Stops the worker (also after a failure or when the caller abandons the file). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

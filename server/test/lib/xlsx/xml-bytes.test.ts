@@ -1,12 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { putNumber, putText, xmlText } from '../src/modules/exports/xml-bytes';
-import {
-  XlsxStreamWriter,
-  type CellValue,
-  type XlsxColumn,
-} from '../src/modules/exports/xlsx-writer';
-import { unzip, writeXlsxFile } from './support/xlsx';
+import { putNumber, putText, xmlText } from '../../../src/lib/xlsx/xml-bytes';
+import { XlsxStreamWriter, type CellValue, type XlsxColumn } from '../../../src/lib/xlsx/writer';
+import { unzip, writeXlsxFile } from '../../support/xlsx';
 
 /**
  * The sheet's rows are written as bytes (xml-bytes.ts); they must be exactly the UTF-8 of the
