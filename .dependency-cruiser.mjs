@@ -18,9 +18,6 @@ export default {
         'define the port in core and let the module implement it.',
       from: {
         path: '^server/src/(context|ports|settings)\\.ts$|^server/src/(http|db|lib)/',
-        // Known exception: the access hook authenticates through the auth module (its session
-        // service and AuthContext). Moving it into modules/auth would touch every route file.
-        pathNot: '^server/src/http/access\\.ts$',
       },
       to: { path: '^server/src/modules/' },
     },

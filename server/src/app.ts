@@ -13,8 +13,10 @@ import { registerErrorHandling } from './http/error-handler';
 import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
 import { validatorCompiler } from './http/validation';
-import { authGroupRoutes } from './modules/admin/auth-group.routes';
+import { roleRoutes } from './modules/roles/role.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { authenticate } from './modules/auth/session.service';
+import { userRoutes } from './modules/users/user.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
@@ -24,8 +26,7 @@ import { fileRoutes } from './modules/files/file.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createPushChannel } from './modules/push/index';
-import { workOrderActionRoutes } from './modules/work-orders/action.routes';
-import { workOrderReadRoutes } from './modules/work-orders/list.routes';
+import { workOrderRoutes } from './modules/work-orders/work-orders.routes';
 import { callRoutes } from './modules/calls/call.routes';
 
 export interface AppOptions {
@@ -59,7 +60,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerAccess(app, ctx);
+  registerAccess(app, (token) => authenticate(ctx, token));
   await app.register(formbody);
 
   await app.register(swagger, {
@@ -84,15 +85,15 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx));
+      await api.register(userRoutes(ctx));
       await api.register(configRoutes(ctx));
       await api.register(menuRoutes(ctx));
-      await api.register(authGroupRoutes(ctx));
+      await api.register(roleRoutes(ctx));
       await api.register(miscRoutes(ctx));
       registerNotEnabled(api, Object.values(notEnabledEndpoints));
       await api.register(intakeRoutes(ctx));
       await api.register(fileRoutes(ctx));
-      await api.register(workOrderActionRoutes(ctx));
-      await api.register(workOrderReadRoutes(ctx));
+      await api.register(workOrderRoutes(ctx));
       await api.register(exportRoutes(ctx));
       await api.register(statsRoutes(ctx));
       await api.register(reportRoutes(ctx));

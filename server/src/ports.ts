@@ -1,5 +1,5 @@
 import type { PushMessageMap, PushMessageType } from '@hotline/contract';
-import type { ActionName, OrderState, PushFacts, StateCodes } from '@hotline/domain';
+import type { Acl, ActionName, OrderState, PushFacts, StateCodes, UnitKind } from '@hotline/domain';
 import type { WorkOrderRow } from './db/schema';
 
 /**
@@ -71,3 +71,27 @@ export interface PushPort {
   readonly hub: PushRooms;
   orderChanged(change: OrderChange): Promise<void>;
 }
+
+/** Who is calling: resolved once per request from the bearer token. */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  username: string;
+  realname: string;
+  mobile: string | null;
+  avatar: string;
+  unit: {
+    id: number;
+    kind: UnitKind;
+    name: string;
+    code: string;
+    parentId: number | null;
+    parentKind: UnitKind | null;
+  };
+  roles: string[];
+  rules: string[];
+  acl: Acl;
+}
+
+/** Resolves a bearer token to its caller (the auth module's session service implements it). */
+export type Authenticate = (token: string) => Promise<AuthContext>;

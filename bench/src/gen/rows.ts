@@ -1,4 +1,4 @@
-import { ORDER_COLUMNS as LIST_COLUMNS } from '../../../server/src/modules/work-orders/list.repository';
+import { ORDER_COLUMNS as LIST_COLUMNS } from '../../../server/src/modules/work-orders/reads/list.repository';
 import type { BuiltOrder } from '../../../server/src/seed/order-builder';
 import type { CopyValue } from './copy';
 

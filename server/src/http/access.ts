@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '@hotline/contract';
 import { pickLang, type Lang } from '@hotline/domain';
-import type { AppContext } from '../context';
-import type { AuthContext } from '../modules/auth/auth-context';
-import { authenticate } from '../modules/auth/session.service';
+import type { Authenticate, AuthContext } from '../ports';
 import { forbidden, unauthorized } from './app-error';
 
-/** Who may call a route: anyone, anyone with a token if present, a logged-in user, an admin. */
-export type Access = 'public' | 'optional' | 'user' | 'admin';
+/** Who may call a route: declared with each endpoint in the contract. */
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,7 +41,7 @@ export function caller(request: FastifyRequest): AuthContext {
  * Authentication runs first (onRequest), before body parsing and validation, so a caller
  * without a session learns nothing about the input rules.
  */
-export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
+export function registerAccess(app: FastifyInstance, authenticate: Authenticate): void {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
@@ -55,7 +54,7 @@ export function registerAccess(app: FastifyInstance, ctx: AppContext): void {
       throw unauthorized('session.missing');
     }
     try {
-      request.auth = await authenticate(ctx, token);
+      request.auth = await authenticate(token);
     } catch (error) {
       if (access !== 'optional') throw error;
     }

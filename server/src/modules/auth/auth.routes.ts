@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authEndpoints as ep } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
-import { bearerToken, caller } from '../../http/access';
-import { AppError, unauthorized } from '../../http/app-error';
+import { bearerToken } from '../../http/access';
+import { unauthorized } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
-import { presentUserInfo } from '../users/user-info.presenter';
 import { loginSwitches } from './login-switches';
 import { passwordLogin } from './password-login.service';
 import { publicKeyBase64, RSA_CHUNK_BYTES } from './rsa.service';
@@ -46,13 +45,6 @@ export function authRoutes(ctx: AppContext) {
     route(app, ep.ssoLogin, async (request) =>
       ok(await ssoLogin(ctx, request.body.token, client(request))),
     );
-
-    route(app, ep.userInfo, async (request) => {
-      const auth = caller(request);
-      // 217: an account with no rule strings can do nothing; the console shows /nopaml.
-      if (!auth.acl.admin && auth.rules.length === 0) throw new AppError(217, 'auth.noPermission');
-      return ok(presentUserInfo(auth));
-    });
 
     route(app, ep.refreshToken, async (request) => {
       const token = bearerToken(request);

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
 import { executeArrayRows, rowObjects } from '../../db/prepared';
-import { ORDER_COLUMNS } from '../work-orders/list.repository';
+import { ORDER_COLUMNS } from '../work-orders/reads/list.repository';
 import type { OrderExtras, PresentableOrder } from '../work-orders/order.presenter';
-import type { OrdersWhere } from '../work-orders/queue-sql';
+import type { OrdersWhere } from '../work-orders/reads/queue-sql';
 import { sideFacts, type Needs } from './export-facts';
 
 /**

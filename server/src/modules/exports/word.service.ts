@@ -15,7 +15,7 @@ import type { OrderDetail } from '@hotline/contract';
 import { EVENT_NAMES, maskPhone, seesFullPhones, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../auth/auth-context';
-import { orderDetail } from '../work-orders/detail.service';
+import { orderDetail } from '../work-orders/detail/detail.service';
 import { csvTime } from './csv-job';
 import { nameOf } from './export-labels';
 import * as repo from './export.repository';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Actor, StateCodes } from '@hotline/domain';
 import type { Db } from '../../context';
 import type { NewWorkOrder, WorkOrderRow } from '../../db/schema';
-import { rowScope, scopeWhere } from '../work-orders/scope-sql';
+import { rowScope, scopeWhere } from '../work-orders/reads/scope-sql';
 
 /** SQL of intake: reference look-ups, the order and its first events, similar open orders. */
 

@@ -5,8 +5,8 @@ import { caller } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
-import { queueCounts } from '../work-orders/count.service';
-import { readerFor, typeIdsFor } from '../work-orders/list-access';
+import { queueCounts } from '../work-orders/reads/count.service';
+import { readerFor, typeIdsFor } from '../work-orders/reads/list-access';
 import { buildTree, menuFor } from './menu.service';
 
 export function menuRoutes(ctx: AppContext) {

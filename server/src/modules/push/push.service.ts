@@ -5,9 +5,9 @@ import type { AppContext, Db } from '../../context';
 import { AppError, notFound } from '../../http/app-error';
 import type { OrderChange } from '../../ports';
 import { authenticate } from '../auth/session.service';
-import { readerFor } from '../work-orders/list-access';
+import { readerFor } from '../work-orders/reads/list-access';
 import { loadWorkflowConfig, type WorkflowConfig } from '../work-orders/lifecycle-settings';
-import { scopeIsEmpty } from '../work-orders/scope-sql';
+import { scopeIsEmpty } from '../work-orders/reads/scope-sql';
 import type { PushHub } from './hub';
 import * as repo from './push.repository';
 

@@ -1,0 +1,82 @@
+import {
+  DEFAULT_TYPE_IDS,
+  ORDER_TYPE_IDS,
+  QUEUE_FILTERS,
+  RULES,
+  type Actor,
+  type QueueContext,
+} from '@hotline/domain';
+import type { AppContext } from '../../../context';
+import type { MenuRow } from '../../../db/schema';
+import { AppError, badRequest } from '../../../http/app-error';
+import type { AuthContext } from '../../auth/auth-context';
+import { visibleMenus } from '../../menu/menu.service';
+import { actorFrom } from '../actor';
+import { queueContextFor, workflowConfigFrom } from '../lifecycle-settings';
+import { configValues, menuRows as cachedMenuRows } from '../../config/config-cache';
+import { rowScope, type RowScope } from './scope-sql';
+
+/**
+ * Who is reading, resolved once per request: the domain actor, the row scope, the queue
+ * context (clock, unit, configured modes) and the queues of the caller's menu — a user may ask
+ * for exactly the queues its menu shows (admins see every queue entry).
+ */
+export interface Reader {
+  auth: AuthContext;
+  actor: Actor;
+  scope: RowScope;
+  queueCtx: QueueContext;
+  queues: readonly string[];
+  now: Date;
+}
+
+export function queueIdsOf(rows: readonly MenuRow[]): string[] {
+  const ids = rows.flatMap((r) => (r.queue_id && r.queue_id in QUEUE_FILTERS ? [r.queue_id] : []));
+  return [...new Set(ids)];
+}
+
+export async function readerFor(
+  ctx: AppContext,
+  auth: AuthContext,
+  menuRows?: readonly MenuRow[],
+): Promise<Reader> {
+  const now = ctx.now();
+  // One read of the config serves both the workflow settings and the menu's switches.
+  const [values, allMenus] = await Promise.all([
+    configValues(ctx, 'jsjb'),
+    menuRows ? Promise.resolve(null) : cachedMenuRows(ctx),
+  ]);
+  const config = workflowConfigFrom(values);
+  const rows = menuRows ?? visibleMenus(allMenus ?? [], auth, values);
+  const actor = actorFrom(auth);
+  return {
+    auth,
+    actor,
+    scope: rowScope(actor),
+    queueCtx: queueContextFor(auth, config, now),
+    queues: queueIdsOf(rows),
+    now,
+  };
+}
+
+/** 400 for a queue id that does not exist, 403 for one outside the caller's menu. */
+export function assertQueue(reader: Reader, menuId: string): void {
+  if (!(menuId in QUEUE_FILTERS)) throw badRequest('list.unknownQueue', { menuId });
+  if (!reader.queues.includes(menuId)) throw new AppError(403, 'list.queueForbidden', { menuId });
+}
+
+/**
+ * Order sources a caller may list: 1, 5, 7 for everyone; 8, 9, 10 as well with
+ * /ddw_button_role (spec section 6). Asking for a source outside that is refused (400 naming
+ * typeId) rather than silently narrowed, so a console never shows a list that is not what it
+ * asked for.
+ */
+export function typeIdsFor(reader: Reader, requested: readonly number[] | undefined): number[] {
+  const wider = reader.actor.admin || reader.actor.rules.includes(RULES.widerTypes);
+  const allowed = wider ? ORDER_TYPE_IDS : DEFAULT_TYPE_IDS;
+  const asked = requested ?? DEFAULT_TYPE_IDS;
+  if (asked.some((t) => !allowed.includes(t))) {
+    throw badRequest('list.typeNotAllowed', { allowed: allowed.join(',') });
+  }
+  return [...new Set(asked)];
+}

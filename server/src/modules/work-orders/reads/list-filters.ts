@@ -1,0 +1,96 @@
+import type { ListBody } from '@hotline/contract';
+import type { Db } from '../../../context';
+import { badRequest } from '../../../http/app-error';
+import { categoryAndDescendants } from './list.repository';
+import type { OrdersWhere } from './queue-sql';
+import { keywordWhere } from './search-sql';
+
+/** The optional filters of a list body as WHERE clauses (queue and scope come separately). */
+
+type DateColumn = 'call_time' | 'dispatch_time' | 'deadline';
+interface Bound {
+  at: Date;
+  op: '>=' | '<' | '<=';
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * A date is a whole China-time day: 'from' is its 00:00, 'to' the next day's 00:00
+ * (exclusive). A date-time without an offset is China time; 'to' includes it.
+ */
+export function dateBound(text: string, side: 'from' | 'to'): Bound {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  if (dateOnly) {
+    const start = Date.parse(`${text}T00:00:00+08:00`);
+    return side === 'from'
+      ? { at: new Date(start), op: '>=' }
+      : { at: new Date(start + DAY), op: '<' };
+  }
+  const normalised = text.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(normalised) ? normalised : `${normalised}+08:00`;
+  return { at: new Date(Date.parse(zoned)), op: side === 'from' ? '>=' : '<=' };
+}
+
+const RANGES: readonly [DateColumn, 'callTime' | 'dispatchTime' | 'deadline'][] = [
+  ['call_time', 'callTime'],
+  ['dispatch_time', 'dispatchTime'],
+  ['deadline', 'deadline'],
+];
+
+function rangeWhere(body: ListBody): OrdersWhere[] {
+  const out: OrdersWhere[] = [];
+  for (const [column, name] of RANGES) {
+    const fromText = body[`${name}From`];
+    const toText = body[`${name}To`];
+    const from = fromText ? dateBound(fromText, 'from') : null;
+    const to = toText ? dateBound(toText, 'to') : null;
+    // A 'to' date is exclusive (next day 00:00), so from == to is already an empty range.
+    if (from && to && (from.at > to.at || (to.op === '<' && from.at >= to.at))) {
+      throw badRequest('list.rangeReversed', { field: `${name}From` });
+    }
+    if (from) out.push((eb) => eb(`work_orders.${column}`, from.op, from.at));
+    if (to) out.push((eb) => eb(`work_orders.${column}`, to.op, to.at));
+  }
+  return out;
+}
+
+export async function filterWhere(db: Db, body: ListBody): Promise<OrdersWhere[]> {
+  const out: OrdersWhere[] = [];
+  const codes = [
+    ['status', body.status],
+    ['main_org_status', body.mainOrgStatus],
+    ['huifang_state', body.huifangState],
+    ['need_review_status', body.needReviewStatus],
+  ] as const;
+  for (const [column, values] of codes) {
+    if (values) out.push((eb) => eb(`work_orders.${column}`, 'in', values));
+  }
+  if (body.orderNum) {
+    const num = body.orderNum;
+    out.push((eb) =>
+      eb.or([eb('work_orders.order_num', '=', num), eb('work_orders.district_case_num', '=', num)]),
+    );
+  }
+  if (body.keyword) out.push(keywordWhere(body.keyword));
+  if (body.hostUnitId !== undefined) {
+    const unit = body.hostUnitId;
+    out.push((eb) => eb('work_orders.host_unit_id', '=', unit));
+  }
+  if (body.categoryId !== undefined) {
+    const ids = await categoryAndDescendants(db, body.categoryId);
+    // An unknown category matches nothing (an empty IN list is not valid SQL).
+    out.push((eb) => eb('work_orders.category_id', 'in', ids.length > 0 ? ids : [-1]));
+  }
+  if (body.urgency) {
+    const urgency = body.urgency;
+    out.push((eb) => eb('work_orders.urgency', 'in', urgency));
+  }
+  if (body.isKeyAppeal !== undefined) {
+    const on = body.isKeyAppeal;
+    out.push((eb) => eb('work_orders.is_key_appeal', '=', on));
+  }
+  out.push(...rangeWhere(body));
+  return out;
+}

@@ -1,0 +1,53 @@
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { Frame, textFrame } from '../../src/modules/push/frames';
+
+/** Pre-built frames: the header for every length class, and a real ws client reading them. */
+
+let server: WebSocketServer;
+let port: number;
+
+beforeAll(async () => {
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+  await once(server, 'listening');
+  port = (server.address() as { port: number }).port;
+});
+afterAll(() => {
+  server.close();
+});
+
+describe('text frames', () => {
+  it('headers: 7-bit, 16-bit and 64-bit lengths', () => {
+    expect([...textFrame(Buffer.from('hi')).subarray(0, 2)]).toEqual([0x81, 2]);
+    const mid = textFrame(Buffer.alloc(300, 0x61));
+    expect([...mid.subarray(0, 4)]).toEqual([0x81, 126, 300 >> 8, 300 & 0xff]);
+    expect(mid.length).toBe(304);
+    const big = textFrame(Buffer.alloc(70_000, 0x61));
+    expect([...big.subarray(0, 2)]).toEqual([0x81, 127]);
+    expect(big.readBigUInt64BE(2)).toBe(70_000n);
+    expect(big.length).toBe(70_010);
+  });
+
+  it('a ws client reads them in order, between frames ws sent itself', async () => {
+    const accepted = once(server, 'connection');
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    const got: string[] = [];
+    const all = new Promise<void>((resolve) => {
+      client.on('message', (data, binary) => {
+        expect(binary).toBe(false);
+        got.push(data.toString());
+        if (got.length === 4) resolve();
+      });
+    });
+    const [socket] = (await accepted) as [WebSocket];
+    const long = '长'.repeat(30_000);
+    Frame.of('{"a":1}').sendTo(socket);
+    socket.send('plain');
+    Frame.of(long).sendTo(socket);
+    Frame.of('中文').sendTo(socket);
+    await all;
+    expect(got).toEqual(['{"a":1}', 'plain', long, '中文']);
+    client.close();
+  });
+});

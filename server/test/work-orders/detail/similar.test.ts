@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMILAR_CANDIDATES } from '../../../src/modules/work-orders/detail/similar.repository';
+import { JSJB, allOrders, callers, type Caller, type LoadedRow } from '../reads-fixtures';
+import { post } from '../../support/api';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+/**
+ * Similar orders read the nearest titles only (k-NN over the GiST trigram index, migration
+ * 012). While fewer orders than that bound pass the threshold the answer must equal the full
+ * ranking of every order; past it, the answer is still the best of what it read.
+ */
+
+let t: TestApp;
+let orders: LoadedRow[];
+let dispatcher: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp({ orders: 200 });
+  orders = await allOrders(t.ctx.db);
+  dispatcher = (await callers(t)).dispatcher;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Similar {
+  id: number;
+  similarity: number;
+}
+
+const similarOf = async (id: number) =>
+  (await post<{ list: Similar[] }>(t, `${JSJB}/similarOrder`, { id }, { token: dispatcher.token }))
+    .data.list;
+
+/** Every order above the threshold, ranked as the answer ranks them. */
+async function fullRanking(o: LoadedRow) {
+  const r = await sql<{ id: number; score: number; n: number }>`
+    SELECT id, ((similarity(title, ${o.row.title}) + similarity(major_content, ${o.row.major_content})) / 2)::float8 AS score,
+           count(*) OVER ()::int AS n
+      FROM work_orders
+     WHERE similarity(title, ${o.row.title}) > 0.3 AND id <> ${o.row.id}
+     ORDER BY score DESC, id DESC`.execute(t.ctx.db);
+  return r.rows;
+}
+
+describe('similar orders', () => {
+  it('equal the full ranking while the candidates are within the bound', async () => {
+    let compared = 0;
+    for (const o of orders.slice(0, 40)) {
+      const full = await fullRanking(o);
+      if (full.length === 0 || full.length > SIMILAR_CANDIDATES) continue;
+      const got = await similarOf(o.row.id);
+      expect(got.map((s) => s.id)).toEqual(full.slice(0, 10).map((r) => r.id));
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it('past the bound: still ten orders above the threshold, best first, never itself', async () => {
+    const o = orders[0];
+    if (!o) throw new Error('no orders');
+    // 80 more orders with the same title: more equally near titles than the query reads.
+    await sql`
+      INSERT INTO work_orders (order_num, type_id, title, major_content, caller_name, caller_phone,
+                               address, urgency, call_time, refuse_deadline)
+      SELECT 'SIM' || g, 1, ${o.row.title}, '另一段内容' || g, '测试', '13900000000', '望湖东里',
+             'general', now(), now() + interval '24 hours'
+        FROM generate_series(1, 80) g`.execute(t.ctx.db);
+    const full = await fullRanking(o);
+    expect(full.length).toBeGreaterThan(SIMILAR_CANDIDATES);
+    const got = await similarOf(o.row.id);
+    expect(got).toHaveLength(10);
+    expect(got.every((s) => s.id !== o.row.id && s.similarity > 0.3)).toBe(true);
+    const scores = got.map((s) => s.similarity);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+});
