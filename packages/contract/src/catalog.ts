@@ -1,4 +1,4 @@
-import { adminEndpoints } from './admin';
+import { roleEndpoints } from './roles';
 import { authEndpoints } from './auth';
 import { callEndpoints } from './calls-endpoints';
 import { configEndpoints } from './config';
@@ -22,7 +22,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   auth: authEndpoints,
   config: configEndpoints,
   menu: menuEndpoints,
-  admin: adminEndpoints,
+  roles: roleEndpoints,
   misc: miscEndpoints,
   push: pushEndpoints,
   lists: listEndpoints,

@@ -5,7 +5,7 @@ export * from './not-enabled';
 export * from './auth';
 export * from './config';
 export * from './menu';
-export * from './admin';
+export * from './roles';
 export * from './misc';
 export * from './work-order-actions';
 export * from './work-order-action-endpoints';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminEndpoints as ep } from '@hotline/contract';
+import { roleEndpoints as ep } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/reply';

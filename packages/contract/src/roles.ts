@@ -45,7 +45,7 @@ export const batchUpdateGroupResponse = envelope(z.object({ updated: z.number().
 const tags = ['auth admin'];
 
 /** Roles and their rule strings (spec section 7, "Auth admin"); administrators only. */
-export const adminEndpoints = {
+export const roleEndpoints = {
   listGroups: endpoint({
     method: 'POST',
     paths: ['/auth/get'],
