@@ -9,8 +9,11 @@ import type { z } from 'zod';
  * to add an endpoint", walks through one.
  */
 
-/** Who may call: anyone; anyone, with the token used when present; a signed-in user; an admin. */
-export type Access = 'public' | 'optional' | 'user' | 'admin';
+/**
+ * Who may call: anyone; anyone, with the token used when present; a signed-in user; an admin;
+ * another system with an integration key in `X-Api-Key` (checked by the module, no session).
+ */
+export type Access = 'public' | 'optional' | 'user' | 'admin' | 'key';
 export type Method = 'GET' | 'POST';
 
 /** How the body arrives when it is not JSON. */
@@ -26,8 +29,12 @@ export interface EndpointShape {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** Request headers the endpoint reads (validated and documented), e.g. `x-api-key`. */
+  headers?: z.ZodType;
   /** The `{code, msg, data}` reply; `null` when the endpoint answers a file or a stream. */
   response: z.ZodType | null;
+  /** Success statuses besides 200 that answer the same reply, e.g. 201 for a created record. */
+  alsoStatuses?: readonly number[];
   /** 'multipart' for uploads (the body is not validated by a schema). */
   bodyKind?: BodyKind;
   /**

@@ -215,9 +215,11 @@ export const intakeEndpoints = {
     description:
       'Authenticated by the `X-Api-Key` header, not a session; answers 201 for a new order, 200 for a number already received.',
     tags: intakeTags,
-    access: 'public',
+    access: 'key',
+    headers: z.object({ 'x-api-key': z.string().max(200) }),
     body: cityOrderBody,
     response: cityOrderResponse,
+    alsoStatuses: [201],
   }),
   upload: endpoint({
     method: 'POST',

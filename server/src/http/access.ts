@@ -47,7 +47,8 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticate)
   app.addHook('onRequest', async (request) => {
     request.lang = pickLang(request.headers['accept-language']);
     const access = request.routeOptions.config?.access ?? defaultAccess(request.routeOptions.url);
-    if (access === 'public') return;
+    // 'key': the module checks the integration key itself (no session involved).
+    if (access === 'public' || access === 'key') return;
     const token = bearerToken(request);
     if (!token) {
       if (access === 'optional') return;

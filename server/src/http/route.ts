@@ -33,8 +33,15 @@ function schemaOf(ep: EndpointShape): FastifySchema {
   if (ep.body) schema.body = ep.body;
   if (ep.query) schema.querystring = ep.query;
   if (ep.params) schema.params = ep.params;
+  if (ep.headers) schema.headers = ep.headers;
+  // An integration key is its own credential: no bearer token in the document.
+  if (ep.access === 'key') schema.security = [];
   if (ep.notEnabled) schema.response = { 501: notEnabledResponse };
-  else if (ep.response) schema.response = { 200: ep.response };
+  else if (ep.response) {
+    const response: Record<number, unknown> = { 200: ep.response };
+    for (const status of ep.alsoStatuses ?? []) response[status] = ep.response;
+    schema.response = response;
+  }
   return schema;
 }
 
