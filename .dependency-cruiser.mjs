@@ -22,6 +22,32 @@ export default {
       to: { path: '^server/src/modules/' },
     },
     {
+      name: 'feature-imports-other-feature-public-entry-only',
+      severity: 'error',
+      comment:
+        'A console feature imports another feature only through its public entry ' +
+        'web/src/features/<other>/index.ts; app/ and pages/ compose features.',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: {
+        path: '^web/src/features/([^/]+)/',
+        pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'feature-imports-no-app-or-page',
+      severity: 'error',
+      comment: 'Features are composed by web/src/app and web/src/pages, never the other way round.',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/(app|pages)/' },
+    },
+    {
+      name: 'web-lib-imports-no-feature-app-or-page',
+      severity: 'error',
+      comment: 'web/src/lib is plumbing: it imports nothing from features/, app/ or pages/.',
+      from: { path: '^web/src/lib/' },
+      to: { path: '^web/src/(features|app|pages)/' },
+    },
+    {
       name: 'domain-imports-nothing-of-ours',
       severity: 'error',
       comment: 'packages/domain is pure: it imports no other workspace.',

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '@hotline/domain';
-import {
-  exportRequestBody,
-  fileNameOf,
-  jobPercent,
-  replaceGroup,
-} from '../src/features/export/export-rules';
+import { exportRequestBody, jobPercent, replaceGroup } from '../src/features/export/export-rules';
+import { fileNameOf } from '../src/lib/download';
 
 describe('export dialog rules', () => {
   it('sends the list filter without paging, with the queue and the selection', () => {

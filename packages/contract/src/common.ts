@@ -14,11 +14,14 @@ export const emptyData = z.object({}).strict();
 const fromDigits = (v: unknown) =>
   typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
 
-export const intField = (refine: (n: z.ZodNumber) => z.ZodNumber = (n) => n) =>
-  z.preprocess(fromDigits, refine(z.number().int()));
+/** Typed for callers as what they may send (a number, or its digits as a string). */
+export const intField = (
+  refine: (n: z.ZodNumber) => z.ZodNumber = (n) => n,
+): z.ZodType<number, number | string> =>
+  z.preprocess(fromDigits, refine(z.number().int())) as z.ZodType<number, number | string>;
 
 /** A list of ids as an array or a comma-separated string (forms send the latter). */
-export const idList = (max = 1000) =>
+export const idList = (max = 1000): z.ZodType<number[], number[] | string> =>
   z.preprocess(
     (v) =>
       typeof v === 'string'
@@ -40,7 +43,7 @@ export const paging = (maxPageSize: number, defaultPageSize: number) => ({
 });
 
 /** A boolean that may arrive as 1/0, '1'/'0', 'true'/'false'. */
-export const flag = () =>
+export const flag = (): z.ZodType<boolean, boolean | 0 | 1 | '0' | '1' | 'true' | 'false'> =>
   z.preprocess((v) => {
     if (v === '1' || v === 1 || v === 'true') return true;
     if (v === '0' || v === 0 || v === 'false') return false;

@@ -44,8 +44,19 @@ export interface EndpointShape {
   notEnabled?: { zh: string; en: string };
 }
 
+/** Carries a declaration's type where only its method and paths travel (never set). */
+export interface Typed<E> {
+  readonly __endpoint?: E;
+}
+
+/**
+ * What the console needs to call an endpoint: its method and paths, typed by the declaration
+ * (`client.ts` holds one for every endpoint; a declaration itself is one too).
+ */
+export type EndpointRef<E extends EndpointShape> = Pick<E, 'method' | 'paths'> & Typed<E>;
+
 /** Keeps the literal types of a declaration (the schemas) while checking its shape. */
-export function endpoint<const E extends EndpointShape>(def: E): E {
+export function endpoint<const E extends EndpointShape>(def: E): E & Typed<E> {
   if (def.paths.length === 0) throw new Error(`endpoint without a path: ${def.summary}`);
   return def;
 }
@@ -53,33 +64,35 @@ export function endpoint<const E extends EndpointShape>(def: E): E {
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 
+/** The declaration behind a declaration or a reference to one. */
+export type DeclarationOf<E> = E extends { readonly __endpoint?: infer D }
+  ? D extends EndpointShape
+    ? D
+    : never
+  : E extends EndpointShape
+    ? E
+    : never;
+
 /** What the server's handler receives after validation. */
-export type EndpointBody<E extends EndpointShape> = Out<E['body']>;
-export type EndpointQuery<E extends EndpointShape> = Out<E['query']>;
-export type EndpointParams<E extends EndpointShape> = Out<E['params']>;
+export type EndpointBody<E> = Out<DeclarationOf<E>['body']>;
+export type EndpointQuery<E> = Out<DeclarationOf<E>['query']>;
+export type EndpointParams<E> = Out<DeclarationOf<E>['params']>;
 
 /** The envelope the server answers with (what the handler returns). */
-export type EndpointReply<E extends EndpointShape> = E['response'] extends z.ZodType
-  ? z.input<E['response']>
+export type EndpointReply<E> = DeclarationOf<E>['response'] extends z.ZodType
+  ? z.input<DeclarationOf<E>['response']>
   : unknown;
 
 /** The `data` of the reply, as the console receives it. */
-export type EndpointData<E extends EndpointShape> = E['response'] extends z.ZodType
-  ? z.output<E['response']> extends { data: infer D }
+export type EndpointData<E> = DeclarationOf<E>['response'] extends z.ZodType
+  ? z.output<DeclarationOf<E>['response']> extends { data: infer D }
     ? D
     : never
   : never;
 
 /** What the console sends: the body of a POST, the query of a GET (schema input types). */
-export type EndpointInput<E extends EndpointShape> = E['method'] extends 'GET'
-  ? In<E['query']>
-  : In<E['body']>;
+export type EndpointInput<E> = DeclarationOf<E>['method'] extends 'GET'
+  ? In<DeclarationOf<E>['query']>
+  : In<DeclarationOf<E>['body']>;
 
-/** A path with its `:name` parameters filled in (for links to files and streams). */
-export function fillPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { fillPath } from './path';

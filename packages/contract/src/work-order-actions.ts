@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MOBILE_PATTERN, ORDER_NATURES, URGENCIES, VISIT_RESULTS } from '@hotline/domain';
 import { envelope, flag, idList, intField, paging } from './common';
 import { orderSummary } from './work-order-reads';
+import { orderDetail } from './work-order-reads-detail';
 
 /**
  * Bodies of the work-order action paths (spec section 7, "Work-order actions"; the path → action
@@ -190,9 +191,13 @@ export const myLocksBody = z.object({ ...paging(100, 10) });
 
 // ---- responses -------------------------------------------------------------------------------
 
-/** The order as the action left it (the list summary) and what the caller may do next. */
+/**
+ * The order as the action left it (the list summary) and what the caller may do next; `detail`
+ * is the order's `lists/detail` reply read after the commit (left out for lock and unlock, and
+ * when the caller can no longer read the order), so the console needs no second round trip.
+ */
 export const actionResponse = envelope(
-  z.object({ order: orderSummary, abilities: z.array(z.string()) }),
+  z.object({ order: orderSummary, abilities: z.array(z.string()), detail: orderDetail.optional() }),
 );
 
 export const batchSuperviseResponse = envelope(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints } from '@hotline/contract';
+import { allEndpoints, renderClient } from '@hotline/contract';
 import { buildApp } from '../../src/app';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connect';
 import { SimulatedSmsProvider } from '../../src/modules/auth/sms-provider';
@@ -85,6 +85,14 @@ describe('endpoint catalogue', () => {
     expect(match, `${specPath}: declare it in packages/contract (served or not enabled)`).toBe(
       true,
     );
+  });
+
+  it("the console's light client (packages/contract/src/client.ts) is up to date", () => {
+    const file = fileURLToPath(
+      new URL('../../../packages/contract/src/client.ts', import.meta.url),
+    );
+    const hint = 'run `npm run openapi` (from the repository root) and commit the file';
+    expect(readFileSync(file, 'utf8'), hint).toBe(renderClient());
   });
 
   it('docs/api.md names every declared endpoint', () => {

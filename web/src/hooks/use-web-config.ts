@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { configEndpoints } from '@hotline/contract';
+import { configEndpoints } from '@hotline/contract/client';
 import { call } from '../lib/api-client';
 
 /** The public web config of group jsjb, by name (no login needed); odd entries are skipped. */

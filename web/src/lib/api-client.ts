@@ -1,14 +1,11 @@
-import {
-  fillPath,
-  type EndpointData,
-  type EndpointInput,
-  type EndpointShape,
-} from '@hotline/contract';
+import type { EndpointData, EndpointInput, EndpointRef, EndpointShape } from '@hotline/contract';
+import { fillPath } from '@hotline/contract/client';
 import { request, type Body, type RequestOptions } from './request';
 
 /**
  * The console's one way to call the server: an endpoint declared in `@hotline/contract` and its
- * input, typed both ways. The request layer below does the envelope, codes, token refresh and
+ * input, typed both ways. Pages pass the light references of `@hotline/contract/client`
+ * (method and paths, typed by the declaration, no schemas to load); a declaration works too. The request layer below does the envelope, codes, token refresh and
  * toasts; this module only turns a declaration into a request. No endpoint path is written by
  * hand anywhere else in the console.
  */
@@ -31,7 +28,7 @@ type Query = NonNullable<RequestOptions['query']>;
 
 /** Calls `ep` with `input` (the body of a POST, the query of a GET) and returns its `data`. */
 export function call<E extends EndpointShape>(
-  ep: E,
+  ep: EndpointRef<E>,
   ...[input, options = {}]: undefined extends EndpointInput<E>
     ? [input?: EndpointInput<E>, options?: CallOptions]
     : [input: EndpointInput<E>, options?: CallOptions]
@@ -50,11 +47,14 @@ export function call<E extends EndpointShape>(
 }
 
 /** The URL of an endpoint for what `call` cannot carry: uploads, file bodies, streams. */
-export function endpointUrl(ep: EndpointShape, params?: Record<string, string | number>): string {
+export function endpointUrl(
+  ep: Pick<EndpointShape, 'paths'>,
+  params?: Record<string, string | number>,
+): string {
   return API_BASE + fillPath(ep.paths[0], params);
 }
 
 /** The path `request` takes (relative to the API base), for callers of the request layer. */
-export function endpointPath(ep: EndpointShape): string {
+export function endpointPath(ep: Pick<EndpointShape, 'paths'>): string {
   return ep.paths[0];
 }

@@ -1,4 +1,4 @@
-import { miscEndpoints } from '@hotline/contract';
+import { miscEndpoints } from '@hotline/contract/client';
 
 /**
  * What the console does with a failed request's code (spec section 8). A pure mapping so the

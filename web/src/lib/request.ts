@@ -1,9 +1,5 @@
-import {
-  authEndpoints,
-  type EndpointData,
-  type EndpointInput,
-  type miscEndpoints,
-} from '@hotline/contract';
+import { type EndpointData, type EndpointInput, type miscEndpoints } from '@hotline/contract';
+import { authEndpoints } from '@hotline/contract/client';
 import { codeMessage, isSuccessCode } from '@hotline/domain';
 import {
   ERROR_LOG_PATH,

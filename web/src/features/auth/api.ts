@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authEndpoints, type EndpointData, type UserInfo } from '@hotline/contract';
+import { type EndpointData, type UserInfo } from '@hotline/contract';
+import { authEndpoints } from '@hotline/contract/client';
 import type { Acl } from '@hotline/domain';
 import { call } from '../../lib/api-client';
 import { rsaEncryptJson } from './rsa';

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  callEndpoints,
   type CallRecord,
   type EndpointData,
   type EndpointInput,
   type TelephonyCall,
 } from '@hotline/contract';
+import { callEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 import { getToken } from '../../lib/storage';
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoints, type EndpointBody, type EndpointData } from '@hotline/contract';
+import { type EndpointBody, type EndpointData } from '@hotline/contract';
+import { callEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 
 /**

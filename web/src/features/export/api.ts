@@ -1,14 +1,8 @@
-import {
-  exportEndpoints,
-  listEndpoints,
-  type EndpointData,
-  type EndpointInput,
-  type EndpointShape,
-} from '@hotline/contract';
-import { call, endpointUrl } from '../../lib/api-client';
+import { type EndpointData, type EndpointInput } from '@hotline/contract';
+import { exportEndpoints, listEndpoints } from '@hotline/contract/client';
+import { call } from '../../lib/api-client';
+import { downloadFile, setDownloadLanguage } from '../../lib/download';
 import { RequestError } from '../../lib/request';
-import { getToken } from '../../lib/storage';
-import { fileNameOf } from './export-rules';
 
 /** The export endpoints of docs/api.md "Exports and reports". */
 
@@ -21,54 +15,9 @@ export type ExportJob = EndpointData<typeof exportEndpoints.initCsv>['job'];
 /** The body of exportExcel and initCsv: columns, the list's filter, a selection. */
 export type ExportRequest = EndpointInput<typeof exportEndpoints.exportExcel>;
 
-let language = 'zh-CN';
+/** The language the export files are written in (it sets every download's, see lib/download). */
 export function setExportLanguage(lang: string): void {
-  language = lang;
-}
-
-/**
- * A binary answer (xlsx, csv, docx) fetched with the bearer token and handed to the browser as a
- * download. An error answers with the JSON envelope: its `msg` becomes the thrown error.
- */
-export async function downloadFile(
-  ep: EndpointShape,
-  init: { body?: unknown; query?: Record<string, string | number> },
-  fallbackName: string,
-): Promise<{ fileName: string; size: number; masked: boolean; rows?: number }> {
-  const headers: Record<string, string> = {
-    'accept-language': language,
-    authorization: `Bearer ${getToken() ?? ''}`,
-  };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const query = init.query
-    ? `?${new URLSearchParams(Object.entries(init.query).map(([k, v]) => [k, String(v)]))}`
-    : '';
-  const res = await fetch(endpointUrl(ep) + query, {
-    method: ep.method,
-    headers,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-    const env = (await res.json()) as { code: number; msg: string };
-    throw new RequestError(env.msg, env.code, res.status);
-  }
-  const blob = await res.blob();
-  const fileName = fileNameOf(res.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  const rows = res.headers.get('x-export-rows');
-  return {
-    fileName,
-    size: blob.size,
-    masked: res.headers.get('x-export-masked') === '1',
-    ...(rows ? { rows: Number(rows) } : {}),
-  };
+  setDownloadLanguage(lang);
 }
 
 export const exportExcel = (body: ExportRequest) =>
@@ -102,6 +51,6 @@ export async function loadPickedColumns(): Promise<string[] | null> {
 export async function savePickedColumns(keys: readonly string[]): Promise<void> {
   await call(listEndpoints.setCols, {
     key: EXPORT_COLS_KEY,
-    cols: keys.map((key) => ({ key, visible: 1 })),
+    cols: keys.map((key) => ({ key, visible: true })),
   });
 }

@@ -36,12 +36,3 @@ export function jobPercent(job: { status: string; rows: number; total: number | 
   if (!job.total) return 0;
   return Math.min(99, Math.floor((job.rows / job.total) * 100));
 }
-
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameOf(contentDisposition: string | null, fallback: string): string {
-  const cd = contentDisposition ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="([^"]+)"/i.exec(cd);
-  return plain?.[1] ?? fallback;
-}

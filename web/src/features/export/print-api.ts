@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { exportEndpoints, type EndpointData } from '@hotline/contract';
+import { type EndpointData } from '@hotline/contract';
+import { exportEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 
 /** getOrder: the print data of one order (phone masked unless the caller may see it). */

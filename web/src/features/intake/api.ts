@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  detailEndpoints,
-  intakeEndpoints,
-  listEndpoints,
-  type EndpointData,
-} from '@hotline/contract';
+import { type EndpointData } from '@hotline/contract';
+import { detailEndpoints, intakeEndpoints, listEndpoints } from '@hotline/contract/client';
 import { call, endpointPath } from '../../lib/api-client';
 import { request } from '../../lib/request';
 

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { menuEndpoints, type MenuNode } from '@hotline/contract';
+import { type MenuNode } from '@hotline/contract';
+import { listEndpoints, menuEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
+import { useBadgeStore } from './badge-store';
 
 export type { MenuNode };
 
@@ -54,3 +56,20 @@ export const menuQuery = queryOptions({
   queryFn: fetchMenu,
   staleTime: Infinity,
 });
+
+let countsInFlight: Promise<void> | null = null;
+
+/**
+ * The one read of the menu badge counts (`lists/counts`, every queue of the caller's menu) into
+ * the badge store: when the push channel (re)connects or resyncs, on the clock re-reads and on a
+ * list's refresh button. Never after an action: the push deltas of its commit move the badges.
+ * Callers at the same moment share one request.
+ */
+export function refreshBadgeCounts(): Promise<void> {
+  countsInFlight ??= call(listEndpoints.counts, {}, { noError: true })
+    .then(({ counts }) => useBadgeStore.getState().setCounts(counts))
+    .finally(() => {
+      countsInFlight = null;
+    });
+  return countsInFlight;
+}

@@ -1,13 +1,17 @@
 import { create } from 'zustand';
 
 /**
- * Menu badge counts by menu id (queue id). Seeded from the menu data (`meta.badge`), then
- * patched by the push channel: `setBadge` sets a count, `addBadge` moves it by a delta and
- * never below 0 (spec section 4, "Badges and notices").
+ * Menu badge counts by menu id (queue id), the one place the console keeps them. Seeded from
+ * the menu data (`meta.badge`), set from `lists/counts` when the push channel (re)connects or
+ * resyncs (`setCounts`), and kept current between by the push channel's deltas: `setBadge` sets
+ * a count, `addBadge` moves it by a delta and never below 0 (spec section 4, "Badges and
+ * notices"). An action does not re-read them: its commit's push deltas move them.
  */
 interface BadgeState {
   counts: Record<string, number>;
   seed: (counts: Record<string, number>) => void;
+  /** Sets the given queues' counts (a `lists/counts` reply); the others keep theirs. */
+  setCounts: (counts: Record<string, number>) => void;
   setBadge: (menuId: string, count: number) => void;
   addBadge: (menuId: string, delta: number) => void;
   reset: () => void;
@@ -17,12 +21,13 @@ function clamp(count: number): number {
   return Number.isFinite(count) ? Math.max(0, Math.trunc(count)) : 0;
 }
 
+const clampAll = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, clamp(v)]));
+
 export const useBadgeStore = create<BadgeState>((set) => ({
   counts: {},
-  seed: (counts) =>
-    set(() => ({
-      counts: Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, clamp(v)])),
-    })),
+  seed: (counts) => set(() => ({ counts: clampAll(counts) })),
+  setCounts: (counts) => set((state) => ({ counts: { ...state.counts, ...clampAll(counts) } })),
   setBadge: (menuId, count) =>
     set((state) => ({ counts: { ...state.counts, [menuId]: clamp(count) } })),
   addBadge: (menuId, delta) =>

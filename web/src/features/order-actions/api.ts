@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ActionEndpoint, EndpointData, EndpointRef } from '@hotline/contract';
 import {
   actionEndpoints,
   authEndpoints,
   intakeEndpoints,
   listEndpoints,
-  type ActionEndpoint,
-  type EndpointData,
-} from '@hotline/contract';
+} from '@hotline/contract/client';
 import { call, endpointUrl } from '../../lib/api-client';
 import { RequestError } from '../../lib/request';
 import { getToken } from '../../lib/storage';
@@ -22,7 +21,7 @@ export type ActionResult = EndpointData<ActionEndpoint>;
  * request layer.
  */
 export function postAction(
-  ep: ActionEndpoint,
+  ep: EndpointRef<ActionEndpoint>,
   body: Record<string, unknown>,
 ): Promise<ActionResult> {
   return call<ActionEndpoint>(ep, body, { noError: true });

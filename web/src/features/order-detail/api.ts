@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { detailEndpoints, listEndpoints, type EndpointData } from '@hotline/contract';
-import { useBadgeStore } from '../menu/badge-store';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { type EndpointData } from '@hotline/contract';
+import { detailEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 
 /** lists/detail: the order, its timeline, files, requests, visits, merges, calls, similar, lock, abilities. */
@@ -16,9 +16,16 @@ export function fetchDetail(id: number): Promise<OrderDetail> {
 export const detailQuery = (id: number) =>
   queryOptions({ queryKey: detailKey(id), queryFn: () => fetchDetail(id), staleTime: 0 });
 
-/** lists/counts: every queue count of the caller's menu, written into the menu badges. */
-export async function refreshBadgeCounts(): Promise<void> {
-  const data = await call(listEndpoints.counts, {}, { noError: true });
-  const { setBadge } = useBadgeStore.getState();
-  for (const [menuId, count] of Object.entries(data.counts)) setBadge(menuId, count);
+/**
+ * The detail an action's reply carries (the server read it after the commit) replaces the
+ * cached one: no second request.
+ */
+export async function putDetail(
+  queryClient: QueryClient,
+  id: number,
+  detail: OrderDetail,
+): Promise<void> {
+  // a read still in flight began before the commit: it must not overwrite the newer detail
+  await queryClient.cancelQueries({ queryKey: detailKey(id) });
+  queryClient.setQueryData(detailKey(id), detail);
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
-import { actionEndpoints } from '@hotline/contract';
+import { actionEndpoints } from '@hotline/contract/client';
 import { endpointUrl } from '../../lib/api-client';
 import { getToken } from '../../lib/storage';
-import { releaseLock, takeLock } from '../order-actions/api';
+import { releaseLock, takeLock } from '../order-actions';
 
 /** Orders whose lock this page took and still holds (the dialog's content outlives its closing). */
 const held = new Set<number>();

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { actionEndpoints, listEndpoints, type EndpointData } from '@hotline/contract';
+import { type EndpointData } from '@hotline/contract';
+import { actionEndpoints, listEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 import { listRequest, type ListFilter } from './filter-url';
 import type { ColsBody } from './table-prefs';
@@ -16,11 +17,6 @@ export function listQuery(menuId: string | undefined, filter: ListFilter) {
     placeholderData: keepPreviousData,
     retry: false,
   });
-}
-
-/** lists/counts: every queue of the caller's menu at once. */
-export function fetchCounts() {
-  return call(listEndpoints.counts, {}, { noError: true });
 }
 
 export function fetchCols(key: string) {

@@ -1,10 +1,6 @@
 import { DEFAULT_TYPE_IDS, ORDER_STATUS_CODES, ORDER_TYPE_IDS, URGENCIES } from '@hotline/domain';
-import {
-  LIST_KEYWORD_MAX,
-  LIST_PAGE_SIZES,
-  listEndpoints,
-  type EndpointInput,
-} from '@hotline/contract';
+import { LIST_KEYWORD_MAX, LIST_PAGE_SIZES, type EndpointInput } from '@hotline/contract';
+import { listEndpoints } from '@hotline/contract/client';
 
 /**
  * The list filter and its URL form: every field lives in the route's query, so a tab, a

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { miscEndpoints, type EndpointData } from '@hotline/contract';
+import { type EndpointData } from '@hotline/contract';
+import { miscEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 
 /** A search entry: `url` is '#/…' for a console page, https for an external link. */

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { statsEndpoints, type EndpointInput } from '@hotline/contract';
+import { type EndpointInput } from '@hotline/contract';
+import { statsEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
-import { downloadFile } from '../export/api';
+import { downloadFile } from '../../lib/download';
 
 /** The assessment board: `period` 'YYYY-MM' (19th to 19th) or `from`/`to` days. */
 export type KanbanQuery = EndpointInput<typeof statsEndpoints.kanban>;

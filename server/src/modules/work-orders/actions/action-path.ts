@@ -6,13 +6,13 @@ import { caller } from '../../../http/access';
 import { ok } from '../../../http/reply';
 import { route } from '../../../http/route';
 import type { AuthContext } from '../../auth/auth-context';
-import { presentOutcome } from './action.presenter';
+import { presentActionReply } from './action.presenter';
 import { runAction, type ActionRequest } from './action.service';
 
 /**
  * One action path is a schema plus a mapping: the contract declares the endpoint (paths, body,
- * the `{order, abilities}` reply, access); the module says which lifecycle action its body asks
- * for. Run it, present it.
+ * the `{order, abilities, detail?}` reply, access); the module says which lifecycle action its
+ * body asks for. Run it, present it.
  */
 
 /** The action a validated body asks for; may look at the caller (one path, two roles). */
@@ -20,6 +20,9 @@ export type ActionMapping<E extends ActionEndpoint> = (
   body: EndpointBody<E>,
   auth: AuthContext,
 ) => ActionRequest;
+
+/** Lock and unlock change only the lock; their callers show no detail from the reply. */
+const NO_DETAIL: ReadonlySet<string> = new Set(['lock', 'unlock']);
 
 /** Registers one action endpoint under each of its paths. */
 export function actionPath<E extends ActionEndpoint>(
@@ -32,8 +35,12 @@ export function actionPath<E extends ActionEndpoint>(
     const auth = caller(req);
     // validated by `ep.body`, so it is E's body, not just the `{id}` every action body has
     const body = req.body as EndpointBody<E>;
-    const outcome = await runAction(ctx, auth, req.body.id, request(body, auth));
-    const reply = await presentOutcome(ctx.db, outcome, auth, ctx.now());
+    const step = request(body, auth);
+    const outcome = await runAction(ctx, auth, req.body.id, step);
+    const reply = await presentActionReply(ctx, outcome, auth, {
+      detail: !NO_DETAIL.has(step.action),
+      log: req.log,
+    });
     return ok(reply, translate('ok', req.lang));
   });
 }

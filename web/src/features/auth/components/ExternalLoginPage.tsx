@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from '../../../components/StatusPage';
 import { useDocumentTitle, useWebConfig } from '../../../hooks/use-web-config';
-import { notEnabledEndpoints } from '@hotline/contract';
+import { notEnabledEndpoints } from '@hotline/contract/client';
 import { endpointPath } from '../../../lib/api-client';
 import { request } from '../../../lib/request';
 import type { TokenReply } from '../api';

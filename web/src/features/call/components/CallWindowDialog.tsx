@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callEndpoints } from '@hotline/contract';
+import { callEndpoints } from '@hotline/contract/client';
 import { DraggableDialog } from '../../../components/DraggableDialog';
 import { endpointUrl } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';

@@ -6,8 +6,7 @@ import { ORDER_NATURES, SEVEN_FIVE_VALUES, URGENCIES, sevenFiveName } from '@hot
 import type { UnitTreeNode } from '@hotline/contract';
 import { useDomainLang } from '../../../i18n';
 // the intake form's trees (the same server lists, the same choosable levels)
-import { gridTreeQuery, intakeCategoryQuery } from '../../intake/api';
-import { categoryTree, gridTree } from '../../intake/trees';
+import { categoryTree, gridTree, gridTreeQuery, intakeCategoryQuery } from '../../intake';
 import { EDIT_FIELDS_DISTRICT, EDIT_FIELDS_HOST } from '../action-rules';
 
 const LABELS = {

@@ -3,14 +3,15 @@ import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  actionBody,
   actionButtons,
   actionSpec,
+  ActionPanel,
   buttonId,
+  postAction,
+  specLabel,
   type ActionSpec,
-} from '../../order-actions/action-table';
-import { actionBody } from '../../order-actions/action-rules';
-import { postAction } from '../../order-actions/api';
-import { ActionPanel, specLabel } from '../../order-actions/components/ActionPanel';
+} from '../../order-actions';
 import { detailKey, type OrderDetail } from '../api';
 import { useAfterAction, type ActionContext } from '../use-after-action';
 import type { useOrderLock } from '../use-order-lock';
@@ -39,11 +40,14 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
     setError(e instanceof Error ? e.message : String(e));
     await queryClient.invalidateQueries({ queryKey: detailKey(order.id) });
   };
-  /** Takes the lock for the action; false when the server refused it (message shown). */
-  const lockFor = async (spec: ActionSpec) => {
+  /**
+   * Takes the lock for the action; false when the server refused it (message shown). `reread`:
+   * the detail shows the lock (a one-click action leaves it out: its reply brings the detail).
+   */
+  const lockFor = async (spec: ActionSpec, reread = true) => {
     try {
       const took = await lock.ensure(spec.action, detail.abilities);
-      if (took) void queryClient.invalidateQueries({ queryKey: detailKey(order.id) });
+      if (took && reread) void queryClient.invalidateQueries({ queryKey: detailKey(order.id) });
       return true;
     } catch (e) {
       await refused(e);
@@ -61,10 +65,10 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
     setError(null);
     setBusy(buttonId(spec));
     try {
-      if (!(await lockFor(spec))) return;
+      if (!(await lockFor(spec, false))) return;
       const result = await postAction(spec.endpoint, actionBody(spec, order.id, {}));
       lock.update(result.abilities);
-      await after(spec, null);
+      await after(spec, null, result);
     } catch (e) {
       await refused(e);
     } finally {
@@ -136,7 +140,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
           onDone={(result, hostKind) => {
             lock.update(result.abilities);
             setActive(null);
-            void after(active, hostKind);
+            void after(active, hostKind, result);
           }}
         />
       ) : null}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Empty, Image, List, Modal, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { fetchFileBlob } from '../../order-actions/api';
+import { fetchFileBlob } from '../../order-actions';
 import type { OrderDetail } from '../api';
 import { fileKind, formatTime, humanSize } from '../format';
 

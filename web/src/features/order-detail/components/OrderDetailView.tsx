@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDomainLang } from '../../../i18n';
 import { RequestError } from '../../../lib/request';
-import { CallRecordList } from '../../call/components/CallRecordList';
+import { CallRecordList } from '../../call';
 import { detailQuery, type OrderDetail } from '../api';
 import { formatTime, stateName, statusColor } from '../format';
 import { useOrderLock } from '../use-order-lock';

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button } from 'antd';
 import { SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useExportJobsStore } from '../../export/job-store';
-import { useBadgeStore } from '../../menu/badge-store';
-import { useNoticesStore } from '../../notices/notices-store';
-import { useThemeStore } from '../../theme/theme-store';
-import { bindPush, fetchCounts } from '../api';
+import { useExportJobsStore } from '../../export';
+import { refreshBadgeCounts, useBadgeStore } from '../../menu';
+import { useNoticesStore } from '../../notices';
+import { useThemeStore } from '../../theme';
+import { bindPush } from '../api';
 import { applyPushMessage } from '../apply-message';
 import { browserClock, startClockResync } from '../clock-resync';
 import { PushSocket, pushUrl, type SocketLike } from '../../../lib/push-socket';
@@ -37,14 +37,9 @@ const PROMPT_STYLE: CSSProperties = {
   boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)',
 };
 
+/** The menu counts read afresh (lists/counts); a failure waits for the next (re)connect. */
 async function rereadCounts(): Promise<void> {
-  try {
-    const counts = await fetchCounts();
-    const { setBadge } = useBadgeStore.getState();
-    for (const [menuId, n] of Object.entries(counts)) setBadge(menuId, n);
-  } catch {
-    // The next (re)connect or resync reads them again.
-  }
+  await refreshBadgeCounts().catch(() => undefined);
 }
 
 /**
