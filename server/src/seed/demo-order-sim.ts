@@ -1,6 +1,6 @@
 import {
-  addHours,
   applyTransition,
+  openedOrder,
   type ActionInputs,
   type ActionName,
   type Actor,
@@ -120,51 +120,13 @@ const codes = (o: OrderState): StateCodes => ({
   needReviewStatus: o.needReviewStatus,
 });
 
-/** The order as the intake services create it (status 0, or 1 signed by a dispatcher). */
+/** The order as the intake services create it, in relative time (intake at 0). */
 function openedState(o: Opening, settings: LifecycleSettings): OrderState {
-  const at = new Date(0);
-  return {
-    id: 0,
-    typeId: o.typeId,
-    urgency: o.urgency,
-    status: o.signedBy === null ? 0 : 1,
-    mainOrgStatus: -1,
-    huifangState: 0,
-    needReviewStatus: null,
-    hostUnitId: null,
-    coHostUnitIds: [],
-    dispatcherId: o.signedBy,
-    createdBy: o.createdBy,
-    assignedStaff: null,
-    callTime: new Date(o.callTime),
-    systemSignTime: o.signedBy === null ? null : at,
-    dispatchTime: null,
-    hostSignTime: null,
-    refuseDeadline: addHours(at, settings.limits.refuseSignHours),
-    handlingLimitHours: null,
-    deadline: null,
-    replyTime: null,
-    replyContent: null,
-    replyContacted: null,
-    replyResolved: null,
-    cityReplyTime: null,
-    closedTime: null,
-    visitCount: 0,
-    visitTime: null,
-    visitResult: null,
-    visitContacted: null,
-    visitHostContacted: null,
-    visitResolved: null,
-    visitRemark: null,
-    isKeyAppeal: false,
-    isSupervised: false,
-    superviseCount: 0,
-    mergedIntoId: null,
-    isSecondVisit: false,
-    tichuType: null,
-    lock: null,
-    pendingRequest: null,
-  };
+  const opening = { typeId: o.typeId, urgency: o.urgency, signedBy: o.signedBy };
+  return openedOrder(
+    { ...opening, id: 0, callTime: new Date(o.callTime), at: new Date(0), createdBy: o.createdBy },
+    settings,
+  );
 }
 
 /** The state with every date moved by `ms` (the rules only add to and compare times). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addHours,
   applyTransition,
+  openedOrder,
   type ActionInputs,
   type ActionName,
   type Actor,
@@ -76,48 +76,9 @@ const codes = (c: StateCodes | null) =>
 /** The order as the intake services create it: status 0, or 1 signed by its dispatcher. */
 function opened(final: OrderState, intake: TrailEvent, settings: LifecycleSettings): OrderState {
   const signed = intake.to.status === 1;
-  return {
-    id: final.id,
-    typeId: final.typeId,
-    urgency: final.urgency,
-    status: intake.to.status,
-    mainOrgStatus: -1,
-    huifangState: 0,
-    needReviewStatus: null,
-    hostUnitId: null,
-    coHostUnitIds: [],
-    dispatcherId: signed ? intake.actorId : null,
-    createdBy: intake.actorId,
-    assignedStaff: null,
-    callTime: final.callTime,
-    systemSignTime: signed ? intake.at : null,
-    dispatchTime: null,
-    hostSignTime: null,
-    refuseDeadline: addHours(intake.at, settings.limits.refuseSignHours),
-    handlingLimitHours: null,
-    deadline: null,
-    replyTime: null,
-    replyContent: null,
-    replyContacted: null,
-    replyResolved: null,
-    cityReplyTime: null,
-    closedTime: null,
-    visitCount: 0,
-    visitTime: null,
-    visitResult: null,
-    visitContacted: null,
-    visitHostContacted: null,
-    visitResolved: null,
-    visitRemark: null,
-    isKeyAppeal: false,
-    isSupervised: false,
-    superviseCount: 0,
-    mergedIntoId: null,
-    isSecondVisit: false,
-    tichuType: null,
-    lock: null,
-    pendingRequest: null,
-  };
+  const { id, typeId, urgency, callTime } = final;
+  const who = { createdBy: intake.actorId, signedBy: signed ? intake.actorId : null };
+  return openedOrder({ id, typeId, urgency, callTime, at: intake.at, ...who }, settings);
 }
 
 /** The step's actor: a demo account, an unnamed handler of a host unit, or the system. */
