@@ -30,14 +30,14 @@ export async function callers(t: TestApp): Promise<Record<DemoUsername, Caller>>
 
 export interface LoadedRow {
   row: WorkOrderRow;
-  state: OrderState & { createdBy: number | null };
+  state: OrderState;
 }
 
 export async function allOrders(db: Db): Promise<LoadedRow[]> {
   const rows = await db.selectFrom('work_orders').selectAll().orderBy('id').execute();
   return rows.map((row) => ({
     row,
-    state: { ...toOrderState(row, null, null), createdBy: row.created_by },
+    state: toOrderState(row, null, null),
   }));
 }
 

@@ -1,11 +1,13 @@
-import type { CallRecord, TelephonyCall } from '@hotline/contract';
+import { callEndpoints, fillPath, type CallRecord, type TelephonyCall } from '@hotline/contract';
+import { API_PREFIX } from '../../http/route';
 import { HANGUP_PARTIES, type CallState, type HangupParty } from '@hotline/domain';
 import type { CallRecordRow } from './call.tables';
 import type { CallView } from './call.repository';
 
 /** Shapes of the calling replies; the recording is named by its download URL. */
 
-export const recordingUrl = (callOutId: string) => `/api/addons/call/recording/${callOutId}`;
+export const recordingUrl = (callOutId: string) =>
+  API_PREFIX + fillPath(callEndpoints.recording.paths[0], { callOutId });
 
 const party = (v: string | null): HangupParty | null =>
   (HANGUP_PARTIES as readonly string[]).includes(v ?? '') ? (v as HangupParty) : null;

@@ -1,7 +1,8 @@
-import type { ExportRecord } from '@hotline/contract';
+import { exportEndpoints, type ExportRecord } from '@hotline/contract';
+import { API_PREFIX } from '../../http/route';
 import type { RecordRow } from './export.repository';
 
-export const CSV_DOWNLOAD_PATH = '/api/addons/jsjb/export/exportCsv';
+export const CSV_DOWNLOAD_PATH = API_PREFIX + exportEndpoints.exportCsv.paths[0];
 
 /** One export of the history (or a job's state). */
 export function presentRecord(r: RecordRow): ExportRecord {
