@@ -43,7 +43,7 @@ import {
 const tags = ['work-order actions'];
 const J = '/addons/jsjb';
 
-type OrderIdBody = z.ZodType<{ id: number }>;
+type OrderIdBody = z.ZodType<{ id: number; withDetail?: boolean | undefined }>;
 
 /** An action path: a body carrying the order id, answered with `{order, abilities}`. */
 export type ActionEndpoint = EndpointShape & { body: OrderIdBody; response: typeof actionResponse };

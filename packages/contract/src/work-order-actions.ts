@@ -53,7 +53,12 @@ const commaList = (v: unknown) =>
 /** Unit ids as an array or a comma-separated string; empty means none. */
 const unitIds = z.preprocess(commaList, z.array(refId()).max(20));
 
-const withId = <T extends z.ZodRawShape>(shape: T) => z.object({ id: orderId(), ...shape });
+/**
+ * Every action body: the order id, the action's own fields, and `withDetail` — ask for the
+ * order's fresh detail in the reply (the console shows it next; other callers skip the read).
+ */
+const withId = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ id: orderId(), withDetail: flag().optional(), ...shape });
 
 /** A field that a condition makes required: reported under its own name. */
 function requireWhen(ctx: z.RefinementCtx, condition: boolean, value: unknown, field: string) {

@@ -33,7 +33,7 @@ describe('the action reply', () => {
   it("carries the caller's fresh detail: state, trail and abilities after the commit", async () => {
     const id = await newOrder(w.t);
     const signed = await must(
-      act(w, 'dispatcher', 'cy/a5HandleOrderSignInCy', { id, signType: 1 }),
+      act(w, 'dispatcher', 'cy/a5HandleOrderSignInCy', { id, signType: 1, withDetail: 1 }),
     );
     const detail = (signed as { detail?: OrderDetail }).detail;
     expect(detail).toEqual(await detailOf('dispatcher', id));
@@ -50,6 +50,7 @@ describe('the action reply', () => {
         content: '已修复路灯',
         contacted: 1,
         resolved: 1,
+        withDetail: true,
       }),
     );
     const detail = (replied as { detail?: OrderDetail }).detail;
@@ -58,10 +59,19 @@ describe('the action reply', () => {
     expect(detail).not.toHaveProperty('lock');
   });
 
-  it('of lock and unlock carries no detail', async () => {
+  it('carries no detail unless asked (other systems posting actions skip the read)', async () => {
     const id = await newOrder(w.t);
-    const locked = await must(act(w, 'dispatcher', 'lock/assignLock', { id }));
-    const unlocked = await must(act(w, 'dispatcher', 'lock/assignUnlock', { id }));
+    const signed = await must(
+      act(w, 'dispatcher', 'cy/a5HandleOrderSignInCy', { id, signType: 1 }),
+    );
+    expect(signed).not.toHaveProperty('detail');
+    expect(signed.order.status).toBe(1);
+  });
+
+  it('of lock and unlock carries no detail, even when asked', async () => {
+    const id = await newOrder(w.t);
+    const locked = await must(act(w, 'dispatcher', 'lock/assignLock', { id, withDetail: 1 }));
+    const unlocked = await must(act(w, 'dispatcher', 'lock/assignUnlock', { id, withDetail: 1 }));
     expect(locked).not.toHaveProperty('detail');
     expect(unlocked).not.toHaveProperty('detail');
   });

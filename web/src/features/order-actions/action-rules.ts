@@ -118,10 +118,15 @@ export function validateAction(
   return errors;
 }
 
-/** The fields a body schema takes besides the order id, in its order. */
+/** Body fields that are not the form's: the order id and the reply option. */
+type NotFormField = 'id' | 'withDetail';
+const NOT_FORM_FIELDS: ReadonlySet<string> = new Set<NotFormField>(['id', 'withDetail']);
+
+/** The fields a body schema takes besides the order id and the reply option, in its order. */
 function formFields<S extends { shape: Record<string, unknown> }>(body: S) {
   return Object.keys(body.shape).filter(
-    (field): field is Exclude<keyof S['shape'] & string, 'id'> => field !== 'id',
+    (field): field is Exclude<keyof S['shape'] & string, NotFormField> =>
+      !NOT_FORM_FIELDS.has(field),
   );
 }
 

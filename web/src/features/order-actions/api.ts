@@ -24,7 +24,8 @@ export function postAction(
   ep: EndpointRef<ActionEndpoint>,
   body: Record<string, unknown>,
 ): Promise<ActionResult> {
-  return call<ActionEndpoint>(ep, body, { noError: true });
+  // withDetail: the reply carries the order's fresh detail, which the dialog shows next
+  return call<ActionEndpoint>(ep, { ...body, withDetail: true }, { noError: true });
 }
 
 export function takeLock(id: number): Promise<ActionResult> {

@@ -38,7 +38,7 @@ export function actionPath<E extends ActionEndpoint>(
     const step = request(body, auth);
     const outcome = await runAction(ctx, auth, req.body.id, step);
     const reply = await presentActionReply(ctx, outcome, auth, {
-      detail: !NO_DETAIL.has(step.action),
+      detail: req.body.withDetail === true && !NO_DETAIL.has(step.action),
       log: req.log,
     });
     return ok(reply, translate('ok', req.lang));
