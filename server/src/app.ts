@@ -14,6 +14,9 @@ import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
 import { validatorCompiler } from './http/validation';
 import { roleRoutes } from './modules/roles/role.routes';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
+import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
+import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/session.service';
 import { userRoutes } from './modules/users/user.routes';
@@ -98,6 +101,9 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(statsRoutes(ctx));
       await api.register(reportRoutes(ctx));
       await api.register(callRoutes(ctx));
+      await api.register(adminUserRoutes(ctx));
+      await api.register(adminOrgRoutes(ctx));
+      await api.register(adminSettingsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -62,6 +62,11 @@ export interface OrderChange {
 export interface PushRooms {
   /** One message to one room (e.g. `u:<userId>`) on every node; typed by the contract. */
   sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void;
+  /**
+   * Closes the push sockets of a user's sessions on every node (all of them, or the listed
+   * ones), with close code `sessionEnded`: a disabled user, an ended session.
+   */
+  endSessions(userId: number, sessionIds: readonly string[] | null): void;
   /** Resolves when the hub can fan out (immediately for the in-process hub). */
   ready(): Promise<void>;
 }

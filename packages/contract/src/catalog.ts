@@ -1,3 +1,7 @@
+import { accountEndpoints } from './account';
+import { adminOrgEndpoints } from './admin-org';
+import { adminSettingsEndpoints } from './admin-settings';
+import { adminUserEndpoints } from './admin-users';
 import { roleEndpoints } from './roles';
 import { authEndpoints } from './auth';
 import { callEndpoints } from './calls-endpoints';
@@ -33,6 +37,10 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   exportEndpoints,
   statsEndpoints,
   callEndpoints,
+  accountEndpoints,
+  adminUserEndpoints,
+  adminOrgEndpoints,
+  adminSettingsEndpoints,
   notEnabledEndpoints,
 };
 

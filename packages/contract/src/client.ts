@@ -168,6 +168,55 @@ export const callEndpoints: { [K in keyof CallEndpoints]: EndpointRef<CallEndpoi
   agentMonitor: { method: 'POST', paths: ['/common/interface'] },
 };
 
+type AccountEndpoints = typeof contract.accountEndpoints;
+export const accountEndpoints: { [K in keyof AccountEndpoints]: EndpointRef<AccountEndpoints[K]> } = {
+  passwordPolicy: { method: 'GET', paths: ['/user/passwordPolicy'] },
+  changePassword: { method: 'POST', paths: ['/user/changePassword'] },
+};
+
+type AdminUserEndpoints = typeof contract.adminUserEndpoints;
+export const adminUserEndpoints: { [K in keyof AdminUserEndpoints]: EndpointRef<AdminUserEndpoints[K]> } = {
+  listUsers: { method: 'POST', paths: ['/admin/user/list'] },
+  getUser: { method: 'POST', paths: ['/admin/user/get'] },
+  createUser: { method: 'POST', paths: ['/admin/user/create'] },
+  updateUser: { method: 'POST', paths: ['/admin/user/update'] },
+  disableUser: { method: 'POST', paths: ['/admin/user/disable'] },
+  enableUser: { method: 'POST', paths: ['/admin/user/enable'] },
+  resetPassword: { method: 'POST', paths: ['/admin/user/resetPassword'] },
+  unlockUser: { method: 'POST', paths: ['/admin/user/unlock'] },
+  endSession: { method: 'POST', paths: ['/admin/user/endSession'] },
+  importTemplate: { method: 'GET', paths: ['/admin/user/importTemplate'] },
+  importUsers: { method: 'POST', paths: ['/admin/user/import'] },
+};
+
+type AdminOrgEndpoints = typeof contract.adminOrgEndpoints;
+export const adminOrgEndpoints: { [K in keyof AdminOrgEndpoints]: EndpointRef<AdminOrgEndpoints[K]> } = {
+  listUnits: { method: 'POST', paths: ['/admin/unit/list'] },
+  createUnit: { method: 'POST', paths: ['/admin/unit/create'] },
+  updateUnit: { method: 'POST', paths: ['/admin/unit/update'] },
+  moveUnit: { method: 'POST', paths: ['/admin/unit/move'] },
+  disableUnit: { method: 'POST', paths: ['/admin/unit/disable'] },
+  enableUnit: { method: 'POST', paths: ['/admin/unit/enable'] },
+  deleteUnit: { method: 'POST', paths: ['/admin/unit/delete'] },
+  listCategories: { method: 'POST', paths: ['/admin/category/list'] },
+  createCategory: { method: 'POST', paths: ['/admin/category/create'] },
+  updateCategory: { method: 'POST', paths: ['/admin/category/update'] },
+  moveCategory: { method: 'POST', paths: ['/admin/category/move'] },
+  disableCategory: { method: 'POST', paths: ['/admin/category/disable'] },
+  enableCategory: { method: 'POST', paths: ['/admin/category/enable'] },
+};
+
+type AdminSettingsEndpoints = typeof contract.adminSettingsEndpoints;
+export const adminSettingsEndpoints: { [K in keyof AdminSettingsEndpoints]: EndpointRef<AdminSettingsEndpoints[K]> } = {
+  getSettings: { method: 'POST', paths: ['/admin/settings/get'] },
+  saveSettings: { method: 'POST', paths: ['/admin/settings/save'] },
+  listKeys: { method: 'POST', paths: ['/admin/key/list'] },
+  createKey: { method: 'POST', paths: ['/admin/key/create'] },
+  revokeKey: { method: 'POST', paths: ['/admin/key/revoke'] },
+  listAudit: { method: 'POST', paths: ['/admin/audit/list'] },
+  exportAudit: { method: 'POST', paths: ['/admin/audit/export'] },
+};
+
 type NotEnabledEndpoints = typeof contract.notEnabledEndpoints;
 export const notEnabledEndpoints: { [K in keyof NotEnabledEndpoints]: EndpointRef<NotEnabledEndpoints[K]> } = {
   orgLogin: { method: 'POST', paths: ['/login/authorg'] },

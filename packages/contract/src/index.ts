@@ -19,3 +19,8 @@ export * from './stats';
 export * from './push';
 export * from './calls';
 export * from './calls-endpoints';
+export * from './account';
+export * from './admin-users';
+export * from './admin-org';
+export * from './admin-settings';
+export * from './settings';

@@ -1,6 +1,7 @@
 import type { Lang } from './codes';
 import { hasRule } from './permission';
 import { RULES } from './org';
+import { CALLOUT_RULE } from './admin/permissions';
 
 /**
  * Outbound calling (spec sections 2, 3, 6 and 9): seats, who sees the call bar and the
@@ -57,7 +58,7 @@ export const callingEnabled = (config: Readonly<Record<string, string | undefine
   config.is_waihu === '1' || config.is_heyi_waihu === '1';
 
 /** The rule the call bar needs (spec section 6). */
-export const CALL_BAR_RULE = `${RULES.districtQuery}#${RULES.case}`;
+export const CALL_BAR_RULE = `${RULES.districtQuery}#${RULES.case}#${CALLOUT_RULE}`;
 
 export interface CallerRights {
   admin: boolean;

@@ -12,3 +12,4 @@ export * from './calls';
 export * from './push-deltas';
 export * from './export-columns';
 export * from './seven-five';
+export * from './admin/index';

@@ -1,4 +1,5 @@
 import type { Lang } from './codes';
+import { ADMIN_MESSAGES } from './admin/messages';
 import { CALL_MESSAGES } from './calls';
 import { EXPORT_MESSAGES } from './export-messages';
 import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
@@ -13,6 +14,7 @@ export const MESSAGES = {
   ...EXPORT_MESSAGES,
   ...CALL_MESSAGES,
   ...PUSH_MESSAGES,
+  ...ADMIN_MESSAGES,
   'login.usernameEmpty': { zh: '用户名不能为空', en: 'user name cannot be empty' },
   'login.passwordShort': { zh: '密码不能少于6位', en: 'password cannot be less than 6 digits' },
   'login.wrongCredentials': { zh: '用户名或密码错误', en: 'wrong user name or password' },

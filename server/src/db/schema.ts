@@ -13,6 +13,7 @@ export interface UnitsTable {
   parent_id: number | null;
   sort: Generated<number>;
   created_at: DefaultTimestamp;
+  disabled: Generated<boolean>;
 }
 
 export interface UsersTable {
@@ -30,6 +31,10 @@ export interface UsersTable {
   locked_until: Timestamp | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  must_change_password: Generated<boolean>;
+  password_changed_at: Timestamp | null;
+  extra_rules: Generated<string[]>;
+  last_login_at: Timestamp | null;
 }
 
 export interface AuthGroupsTable {
@@ -39,6 +44,7 @@ export interface AuthGroupsTable {
   rules: Generated<string[]>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  builtin: Generated<boolean>;
 }
 
 export interface UserGroupsTable {
@@ -134,6 +140,7 @@ export interface ProblemCategoriesTable {
   parent_id: number | null;
   level: number;
   sort: Generated<number>;
+  disabled: Generated<boolean>;
 }
 
 export interface SearchLinksTable {
@@ -377,3 +384,22 @@ export interface Database {
   work_order_tallies: WorkOrderTalliesTable;
 }
 // --- end work-order reads ---
+
+// --- administration (migration 014) ---
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: DefaultTimestamp;
+  actor_id: number | null;
+  actor_name: Generated<string>;
+  ip: Generated<string>;
+  action: string;
+  target_type: Generated<string>;
+  target_id: Generated<string>;
+  target_name: Generated<string>;
+  detail: ColumnType<unknown, string | undefined, string>;
+}
+export interface Database {
+  audit_log: AuditLogTable;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+// --- end administration ---

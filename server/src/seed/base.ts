@@ -43,7 +43,12 @@ export async function seedBase(db: Db): Promise<void> {
       .values(
         Object.entries(ROLE_RULES)
           .filter(([name]) => name !== 'admin')
-          .map(([name, role]) => ({ name, title: role.title, rules: [...role.rules] })),
+          .map(([name, role]) => ({
+            name,
+            title: role.title,
+            rules: [...role.rules],
+            builtin: true,
+          })),
       )
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();

@@ -15,6 +15,10 @@ export const PAGE_NAMES = [
   'system/users',
   'system/roles',
   'system/config',
+  'system/units',
+  'system/categories',
+  'system/keys',
+  'system/audit',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

@@ -20,4 +20,8 @@ export const PAGES: Record<string, Page> = {
   'system/users': lazy(() => import('../pages/system/users')),
   'system/roles': lazy(() => import('../pages/system/roles')),
   'system/config': lazy(() => import('../pages/system/config')),
+  'system/units': lazy(() => import('../pages/system/units')),
+  'system/categories': lazy(() => import('../pages/system/categories')),
+  'system/keys': lazy(() => import('../pages/system/keys')),
+  'system/audit': lazy(() => import('../pages/system/audit')),
 } satisfies Record<PageName, Page>;

@@ -1,3 +1,7 @@
+import { en as adminUsersEn } from './parts/en/admin-users';
+import { en as adminOrgEn } from './parts/en/admin-org';
+import { en as adminSettingsEn } from './parts/en/admin-settings';
+import { en as accountEn } from './parts/en/account';
 import type { Messages } from './zh-CN';
 import { en as ordersEn } from './parts/en/orders';
 import { en as detailEn } from './parts/en/detail';
@@ -275,6 +279,10 @@ const enUS: Messages = {
   push: pushEn,
   exports: exportsEn,
   calls: callsEn,
+  adminUsers: adminUsersEn,
+  adminOrg: adminOrgEn,
+  adminSettings: adminSettingsEn,
+  account: accountEn,
 };
 
 export default enUS;

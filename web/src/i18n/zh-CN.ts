@@ -1,3 +1,7 @@
+import { zh as adminUsersZh } from './parts/admin-users';
+import { zh as adminOrgZh } from './parts/admin-org';
+import { zh as adminSettingsZh } from './parts/admin-settings';
+import { zh as accountZh } from './parts/account';
 import { zh as ordersZh } from './parts/orders';
 import { zh as detailZh } from './parts/detail';
 import { zh as pushZh } from './parts/push';
@@ -267,6 +271,10 @@ const zhCN = {
   push: pushZh,
   exports: exportsZh,
   calls: callsZh,
+  adminUsers: adminUsersZh,
+  adminOrg: adminOrgZh,
+  adminSettings: adminSettingsZh,
+  account: accountZh,
 };
 
 export default zhCN;

@@ -188,6 +188,19 @@ export class Connections {
     return [...ids];
   }
 
+  /** Closes the sockets of one user bound here (all of them, or those of the listed sessions). */
+  endUserSessions(userId: number, sessionIds: readonly string[] | null): number {
+    let closed = 0;
+    for (const client of [...this.clients.values()]) {
+      const b = client.binding;
+      if (!b || b.userId !== userId) continue;
+      if (sessionIds && !sessionIds.includes(b.sessionId)) continue;
+      this.endSession(client);
+      closed += 1;
+    }
+    return closed;
+  }
+
   /** Closes the sockets bound to sessions not in `alive`. */
   endSessionsExcept(alive: ReadonlySet<string>): void {
     for (const client of [...this.clients.values()]) {

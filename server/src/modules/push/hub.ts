@@ -47,6 +47,10 @@ export class InProcessHub implements PushHub {
     this.connections.deliverToRoom(room, type, body);
   }
 
+  endSessions(userId: number, sessionIds: readonly string[] | null): void {
+    this.connections.endUserSessions(userId, sessionIds);
+  }
+
   bind(clientId: string, binding: Binding): 'local' | 'unknown' {
     return this.connections.bind(clientId, binding) ? 'local' : 'unknown';
   }

@@ -16,6 +16,7 @@ import { newNodeId, type HubOptions, type PushHub } from './hub';
 type Wire =
   | { origin: string; kind: 'push'; push: OrderPush }
   | { origin: string; kind: 'room'; room: string; type: PushMessageType; body: unknown }
+  | { origin: string; kind: 'end'; userId: number; sessionIds: string[] | null }
   | {
       origin: string;
       kind: 'bind';
@@ -82,6 +83,16 @@ export class RedisHub implements PushHub {
     this.connections.deliverToRoom(room, type, body);
   }
 
+  endSessions(userId: number, sessionIds: readonly string[] | null): void {
+    this.send({
+      origin: this.nodeId,
+      kind: 'end',
+      userId,
+      sessionIds: sessionIds && [...sessionIds],
+    });
+    this.connections.endUserSessions(userId, sessionIds);
+  }
+
   bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' {
     if (this.connections.bind(clientId, binding)) return 'local';
     // Client ids start with the node id: one from this node that is gone is gone.
@@ -130,6 +141,8 @@ export class RedisHub implements PushHub {
         wire.type,
         wire.body as PushMessageMap[PushMessageType],
       );
+    } else if (wire.kind === 'end') {
+      this.connections.endUserSessions(wire.userId, wire.sessionIds);
     } else if (wire.kind === 'bind' && wire.clientId.startsWith(`${this.nodeId}.`)) {
       this.connections.bind(wire.clientId, {
         ...wire.binding,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type EndpointBody, type EndpointData } from '@hotline/contract';
+import { CALL_BAR_RULE, RULES } from '@hotline/domain';
 import { callEndpoints } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 
@@ -19,8 +20,8 @@ export const postClock = (payload: ClockPayload) =>
 /** Which clock types the rule strings allow (spec section 6). */
 export function clockTypes(has: (rules: string) => boolean): (1 | 2)[] {
   const types: (1 | 2)[] = [];
-  if (has('/jsjb/qu/call/bjdhf')) types.push(1);
-  if (has('/jsjb/qu/dcl') || has('/jsjb/dw#/jsjb/case')) types.push(2);
+  if (has(RULES.callbackClock)) types.push(1);
+  if (has(RULES.dispatcherClock) || has(CALL_BAR_RULE)) types.push(2);
   return types;
 }
 

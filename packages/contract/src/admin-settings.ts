@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { envelope, intField, paging } from './common';
+import { configEntry } from './config';
+import { endpoint } from './endpoint';
+
+/**
+ * Settings (系统配置) in typed forms, integration keys and the audit log (操作日志):
+ * administrators only. Every settings change is validated with the key's schema (settings.ts
+ * of this package, SETTING_SCHEMAS) and audited old → new; other nodes see it within
+ * CONFIG_CACHE_MS.
+ */
+
+const id = intField((n) => n.positive());
+
+export const settingsGroup = z.object({
+  name: z.string(),
+  title: z.string(),
+  entries: z.array(configEntry),
+});
+export const settingsResponse = envelope(z.object({ groups: z.array(settingsGroup) }));
+export const settingsSaveBody = z.object({
+  group: z.string().trim().min(1).max(32),
+  /** name → new value (as text, like every config value); only the changed keys. */
+  values: z.record(z.string().max(64), z.string().max(20000)),
+});
+export const settingsSaveResponse = envelope(
+  z.object({ group: settingsGroup, changed: z.array(z.string()) }),
+);
+
+export const integrationKey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export const keyListResponse = envelope(z.object({ list: z.array(integrationKey) }));
+export const keyCreateBody = z.object({ name: z.string().trim().min(1).max(64) });
+/** The key itself is shown once; only its hash is stored. */
+export const keyCreateResponse = envelope(z.object({ key: integrationKey, secret: z.string() }));
+export const keyRevokeBody = z.object({ id });
+export const keyResponse = envelope(integrationKey);
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'YYYY-MM-DD or YYYY-MM-DD HH:mm');
+export const auditFilter = z.object({
+  userId: id.optional(),
+  action: z.string().trim().max(40).optional(),
+  /** Matches the actor's name, the target's name or id, the address. */
+  keyword: z.string().trim().max(50).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export const auditListBody = auditFilter.extend({ ...paging(100, 20) });
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  actorRealname: z.string(),
+  ip: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetName: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export const auditListResponse = envelope(
+  z.object({ list: z.array(auditEntry), total: z.number().int() }),
+);
+
+const settingsTags = ['settings admin'];
+const keyTags = ['integration keys'];
+const auditTags = ['audit log'];
+
+export const adminSettingsEndpoints = {
+  getSettings: endpoint({
+    method: 'POST',
+    paths: ['/admin/settings/get'],
+    summary: 'Every settings group with its entries (typed)',
+    tags: settingsTags,
+    access: 'admin',
+    response: settingsResponse,
+  }),
+  saveSettings: endpoint({
+    method: 'POST',
+    paths: ['/admin/settings/save'],
+    summary: "Save changed values of one group: all validated with each key's schema, or none",
+    tags: settingsTags,
+    access: 'admin',
+    body: settingsSaveBody,
+    response: settingsSaveResponse,
+  }),
+  listKeys: endpoint({
+    method: 'POST',
+    paths: ['/admin/key/list'],
+    summary: 'Integration keys (names and dates; never the keys)',
+    tags: keyTags,
+    access: 'admin',
+    response: keyListResponse,
+  }),
+  createKey: endpoint({
+    method: 'POST',
+    paths: ['/admin/key/create'],
+    summary: 'Create an integration key; the key is answered once',
+    tags: keyTags,
+    access: 'admin',
+    body: keyCreateBody,
+    response: keyCreateResponse,
+  }),
+  revokeKey: endpoint({
+    method: 'POST',
+    paths: ['/admin/key/revoke'],
+    summary: 'Revoke an integration key (refused from then on)',
+    tags: keyTags,
+    access: 'admin',
+    body: keyRevokeBody,
+    response: keyResponse,
+  }),
+  listAudit: endpoint({
+    method: 'POST',
+    paths: ['/admin/audit/list'],
+    summary: 'The audit log: logins, administrative changes, exports, force unlocks',
+    tags: auditTags,
+    access: 'admin',
+    body: auditListBody,
+    response: auditListResponse,
+  }),
+  exportAudit: endpoint({
+    method: 'POST',
+    paths: ['/admin/audit/export'],
+    summary: 'The audit log as XLSX (the same filters, at most 100,000 rows)',
+    tags: auditTags,
+    access: 'admin',
+    body: auditFilter,
+    response: null,
+  }),
+};

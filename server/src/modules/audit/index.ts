@@ -1,0 +1,2 @@
+export { recordAudit, changesOf, requestActor, AUDIT_ACTIONS } from './audit.repository';
+export type { AuditAction, AuditActor, AuditEntry } from './audit.repository';
