@@ -1,0 +1,540 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordProblem, DEFAULT_PASSWORD_POLICY } from '@hotline/domain';
+import { userCreateResponse, userDetailResponse, userListResponse } from '@hotline/contract';
+import { DEMO_PASSWORD } from '../../src/seed/index';
+import { passwordLogin, post, userInfo } from '../support/api';
+import { createTestApp, type TestApp } from '../support/test-app';
+import {
+  PATH,
+  as,
+  auditCount,
+  auditRows,
+  createUser,
+  groupId,
+  outcome,
+  unitId,
+  userCount,
+  userRow,
+  validBodies,
+  type Created,
+  type UserDetail,
+} from './admin-users-fixtures';
+import type { AdminUser } from '@hotline/contract';
+
+/** User administration (issue 17 item 1): list, get, create, update, unlock, sessions. */
+
+let t: TestApp;
+let admin: string;
+let dispatcher: string;
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+  dispatcher = await t.login('dispatcher');
+  adminId = (await userRow(t, 'admin')).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The policy settings, written as the settings page would leave them. */
+async function setPolicy(minLength: string, classes: string) {
+  await t.ctx.db
+    .insertInto('config_groups')
+    .values({ name: 'security', title: '安全' })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  for (const [name, value] of [
+    ['password_min_length', minLength],
+    ['password_classes', classes],
+  ] as const) {
+    await t.ctx.db
+      .insertInto('config')
+      .values({ group_name: 'security', name, title: name, value, type: 'number' })
+      .onConflict((oc) => oc.columns(['group_name', 'name']).doUpdateSet({ value }))
+      .execute();
+  }
+}
+
+const list = (body: Record<string, unknown>) =>
+  post<{ list: AdminUser[]; total: number }>(t, PATH.list, body, as(admin));
+
+describe('access', () => {
+  it('every endpoint: 401 without a token, 403 for a non-administrator, nothing written', async () => {
+    const users = await userCount(t);
+    const audits = await auditCount(t);
+    for (const [path, body] of validBodies(adminId)) {
+      const anonymous = await post(t, path, body);
+      expect([path, anonymous.status, anonymous.code]).toEqual([path, 401, 401]);
+      const refused = await post(t, path, body, as(dispatcher));
+      expect([path, refused.status, refused.code]).toEqual([path, 403, 403]);
+    }
+    expect(await userCount(t)).toBe(users);
+    expect(await auditCount(t)).toBe(audits);
+  });
+});
+
+describe('list', () => {
+  it('answers every user with unit, roles and status, paged with the total', async () => {
+    const all = await list({ pageSize: 100 });
+    expect(all.status).toBe(200);
+    expect(() => userListResponse.parse(all)).not.toThrow();
+    expect(all.data.total).toBe(await userCount(t));
+    const a = all.data.list.find((u) => u.username === 'admin')!;
+    expect(a).toMatchObject({
+      isAdmin: true,
+      disabled: false,
+      unitKind: 'district',
+      lockedUntil: null,
+      mustChangePassword: false,
+    });
+    const s1 = all.data.list.find((u) => u.username === 'street1')!;
+    expect(s1).toMatchObject({
+      unitName: '望湖街道',
+      unitKind: 'street',
+      groupIds: [await groupId(t, 'street')],
+      isAdmin: false,
+    });
+    expect(s1.groupTitles).toHaveLength(1);
+
+    const page = await list({ pageNo: 2, pageSize: 3 });
+    expect(page.data.total).toBe(all.data.total);
+    expect(page.data.list.map((u) => u.id)).toEqual(all.data.list.slice(3, 6).map((u) => u.id));
+  });
+
+  it('keyword matches user name, real name or mobile, ignoring case', async () => {
+    const byName = await list({ keyword: 'STREET' });
+    expect(byName.data.list.map((u) => u.username).sort()).toEqual(['street1', 'street2']);
+    const byReal = await list({ keyword: '海燕' });
+    expect(byReal.data.list.map((u) => u.username)).toEqual(['street1']);
+    const byMobile = await list({ keyword: '13800000009' });
+    expect(byMobile.data.list.map((u) => u.username)).toEqual(['dept1']);
+    const wildcard = await list({ keyword: '%' });
+    expect(wildcard.data.total).toBe(0);
+  });
+
+  it('filters by unit, role and status', async () => {
+    const s01 = await list({ unitId: await unitId(t, 'S01') });
+    expect(s01.data.list.map((u) => u.username)).toEqual(['street1']);
+    const dept = await list({ groupId: await groupId(t, 'department') });
+    expect(dept.data.list.map((u) => u.username).sort()).toEqual(['dept1', 'dept2']);
+    const disabled = await list({ status: 'disabled' });
+    expect(disabled.data.total).toBe(0);
+    const active = await list({ status: 'active', pageSize: 100 });
+    expect(active.data.total).toBe(await userCount(t));
+  });
+
+  it('bad input: 400 naming the field', async () => {
+    const reply = await list({ status: 'sleeping' });
+    expect([reply.status, reply.msg.split(':')[0]]).toEqual([400, 'status']);
+    const size = await list({ pageSize: 1000 });
+    expect([size.status, size.msg.split(':')[0]]).toEqual([400, 'pageSize']);
+  });
+});
+
+describe('create', () => {
+  it('creates a user with a one-time password that logs in and must be changed', async () => {
+    const audits = (await auditRows(t, 'user.create')).length;
+    const reply = await post<Created>(
+      t,
+      PATH.create,
+      {
+        username: 'Wanghu.Li',
+        realname: '李望湖',
+        mobile: '13900000001',
+        unitId: await unitId(t, 'S01'),
+        groupIds: [await groupId(t, 'street')],
+        extraRules: ['/jsjb/callout'],
+      },
+      as(admin),
+    );
+    expect(outcome(reply)).toEqual([200, 200, 'user Wanghu.Li created']);
+    expect(() => userCreateResponse.parse(reply)).not.toThrow();
+    const { user, oneTimePassword } = reply.data;
+    expect(user).toMatchObject({
+      username: 'Wanghu.Li',
+      realname: '李望湖',
+      mobile: '13900000001',
+      unitName: '望湖街道',
+      isAdmin: false,
+      extraRules: ['/jsjb/callout'],
+      mustChangePassword: true,
+      disabled: false,
+      lastLoginAt: null,
+    });
+    expect(passwordProblem(oneTimePassword, DEFAULT_PASSWORD_POLICY)).toBeNull();
+
+    const row = await userRow(t, 'Wanghu.Li');
+    expect(row.must_change_password).toBe(true);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain(oneTimePassword);
+
+    // User names ignore case at login as everywhere.
+    const login = await passwordLogin(t, 'wanghu.li', oneTimePassword);
+    expect([login.status, login.code]).toEqual([200, 200]);
+
+    const rows = await auditRows(t, 'user.create');
+    expect(rows).toHaveLength(audits + 1);
+    const audit = rows.at(-1)!;
+    expect(audit).toMatchObject({
+      actor_id: adminId,
+      actor_name: 'admin',
+      target_type: 'user',
+      target_id: String(user.id),
+      target_name: 'Wanghu.Li',
+    });
+    expect(audit.detail).toMatchObject({ unit: '望湖街道', realname: '李望湖' });
+    expect(JSON.stringify(audit)).not.toContain(oneTimePassword);
+  });
+
+  it('honours the password policy setting (group security)', async () => {
+    await setPolicy('20', '4');
+    try {
+      const { oneTimePassword } = await createUser(t, admin, {
+        username: 'policy.user',
+        realname: '策略',
+      });
+      expect(oneTimePassword.length).toBeGreaterThanOrEqual(20);
+      expect(passwordProblem(oneTimePassword, { minLength: 20, classes: 4 })).toBeNull();
+      expect((await passwordLogin(t, 'policy.user', oneTimePassword)).code).toBe(200);
+    } finally {
+      await setPolicy('8', '2');
+    }
+  });
+
+  it('refuses a user name taken in any case, a disabled user’s name included (409)', async () => {
+    const users = await userCount(t);
+    const dup = await post(
+      t,
+      PATH.create,
+      { username: 'ADMIN', realname: '冒名', unitId: await unitId(t, 'D01') },
+      as(admin),
+    );
+    expect(outcome(dup)).toEqual([
+      409,
+      409,
+      'the user name ADMIN is taken (names ignore case; users are never deleted, so a disabled user keeps theirs)',
+    ]);
+    const { user } = await createUser(t, admin, { username: 'leaver', realname: '离职' });
+    expect((await post(t, PATH.disable, { id: user.id }, as(admin))).code).toBe(200);
+    const again = await post(
+      t,
+      PATH.create,
+      { username: 'Leaver', realname: '新人', unitId: await unitId(t, 'S01') },
+      as(admin, 'zh'),
+    );
+    expect([again.status, again.msg]).toEqual([
+      409,
+      '用户名 Leaver 已被使用（用户名不区分大小写；用户不会被删除，停用用户的用户名也不能再用）',
+    ]);
+    expect(await userCount(t)).toBe(users + 1);
+  });
+
+  it('refuses a mobile another user holds (409 naming both)', async () => {
+    const reply = await post(
+      t,
+      PATH.create,
+      { username: 'phone.dup', realname: '重号', mobile: '13800000002', unitId: 1 },
+      as(admin),
+    );
+    expect(outcome(reply)).toEqual([
+      409,
+      409,
+      'the mobile 13800000002 already belongs to the user street1',
+    ]);
+  });
+
+  it('bad input: 400 naming the field, nothing written', async () => {
+    const users = await userCount(t);
+    const audits = await auditCount(t);
+    const s01 = await unitId(t, 'S01');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: '1abc', realname: '甲', unitId: s01 }, 'username'],
+      [{ username: 'ab', realname: '甲', unitId: s01 }, 'username'],
+      [{ username: 'okname', realname: '', unitId: s01 }, 'realname'],
+      [{ username: 'okname', realname: '甲', unitId: s01, mobile: '12345' }, 'mobile'],
+      [{ username: 'okname', realname: '甲' }, 'unitId'],
+      [{ username: 'okname', realname: '甲', unitId: 999999 }, 'unitId'],
+      [{ username: 'okname', realname: '甲', unitId: s01, groupIds: [999999] }, 'groupIds'],
+      [{ username: 'okname', realname: '甲', unitId: s01, extraRules: ['/jsjb/dw'] }, 'extraRules'],
+    ];
+    for (const [body, field] of cases) {
+      const reply = await post(t, PATH.create, body, as(admin));
+      expect([JSON.stringify(body), reply.status, reply.msg.split(/[.:]/)[0]]).toEqual([
+        JSON.stringify(body),
+        400,
+        field,
+      ]);
+    }
+    const unknownUnit = await post(
+      t,
+      PATH.create,
+      { username: 'okname', realname: '甲', unitId: 999999 },
+      as(admin),
+    );
+    expect(unknownUnit.msg).toBe('unitId: no such unit, or the unit is disabled');
+
+    // A disabled unit is no longer offered.
+    const s02 = await unitId(t, 'S02');
+    await t.ctx.db.updateTable('units').set({ disabled: true }).where('id', '=', s02).execute();
+    try {
+      const reply = await post(
+        t,
+        PATH.create,
+        { username: 'okname', realname: '甲', unitId: s02 },
+        as(admin, 'zh'),
+      );
+      expect([reply.status, reply.msg]).toEqual([400, 'unitId: 单位不存在或已停用']);
+    } finally {
+      await t.ctx.db.updateTable('units').set({ disabled: false }).where('id', '=', s02).execute();
+    }
+    expect(await userCount(t)).toBe(users);
+    expect(await auditCount(t)).toBe(audits);
+  });
+});
+
+describe('get', () => {
+  it('answers the user with their live sessions; the caller’s own is current', async () => {
+    const other = await t.login('admin');
+    const reply = await post<UserDetail>(t, PATH.get, { id: adminId }, as(admin));
+    expect(reply.status).toBe(200);
+    expect(() => userDetailResponse.parse(reply)).not.toThrow();
+    expect(reply.data.username).toBe('admin');
+    expect(reply.data.sessions.length).toBeGreaterThanOrEqual(2);
+    expect(reply.data.sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(reply.data.sessions[0]).toMatchObject({ method: 'password' });
+    // Seen from the other session, that one is current.
+    const fromOther = await post<UserDetail>(t, PATH.get, { id: adminId }, as(other));
+    const mine = reply.data.sessions.find((s) => s.current)!.id;
+    expect(fromOther.data.sessions.find((s) => s.current)!.id).not.toBe(mine);
+
+    const missing = await post(t, PATH.get, { id: 999999 }, as(admin));
+    expect(outcome(missing)).toEqual([404, 404, 'no such user']);
+    const bad = await post(t, PATH.get, { id: 'x' }, as(admin));
+    expect([bad.status, bad.msg.split(':')[0]]).toEqual([400, 'id']);
+  });
+});
+
+describe('update', () => {
+  it('changes name, mobile, unit, roles (replaced), admin flag and permissions; audits old → new', async () => {
+    const { user } = await createUser(t, admin, { username: 'mover', realname: '调动' });
+    const dept = await unitId(t, 'B01');
+    const deptRole = await groupId(t, 'department');
+    const leaderRole = await groupId(t, 'leader');
+    const reply = await post<AdminUser>(
+      t,
+      PATH.update,
+      {
+        id: user.id,
+        realname: '调动后',
+        mobile: '13900000099',
+        unitId: dept,
+        groupIds: [deptRole, leaderRole],
+        extraRules: ['/jsjb/qu/dcl', '/jsjb/callout'],
+      },
+      as(admin),
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.data).toMatchObject({
+      realname: '调动后',
+      mobile: '13900000099',
+      unitId: dept,
+      groupIds: [deptRole, leaderRole].sort((a, b) => a - b),
+      // Kept in the catalogue's order.
+      extraRules: ['/jsjb/callout', '/jsjb/qu/dcl'],
+    });
+    const audit = (await auditRows(t, 'user.update')).at(-1)!;
+    expect(audit.target_id).toBe(String(user.id));
+    const changes = (audit.detail as { changes: Record<string, [unknown, unknown]> }).changes;
+    expect(changes.realname).toEqual(['调动', '调动后']);
+    expect(changes.mobile).toEqual([null, '13900000099']);
+    expect(changes.unit).toEqual(['望湖街道', reply.data.unitName]);
+    expect(changes.groups?.[0]).toEqual(user.groupTitles);
+    expect(changes.groups?.[1]).toEqual(reply.data.groupTitles);
+    expect(changes.isAdmin).toBeUndefined();
+
+    // Clearing the mobile; an update that changes nothing writes no audit row.
+    const cleared = await post<AdminUser>(t, PATH.update, { id: user.id, mobile: '' }, as(admin));
+    expect(cleared.data.mobile).toBeNull();
+    const audits = await auditCount(t);
+    const same = await post(t, PATH.update, { id: user.id, realname: '调动后' }, as(admin));
+    expect(same.status).toBe(200);
+    expect(await auditCount(t)).toBe(audits);
+  });
+
+  it('refuses a mobile of another user (409), an unknown role or disabled unit (400)', async () => {
+    const { user } = await createUser(t, admin, { username: 'editme', realname: '编辑' });
+    const audits = await auditCount(t);
+    const phone = await post(t, PATH.update, { id: user.id, mobile: '13800000001' }, as(admin));
+    expect(outcome(phone)).toEqual([
+      409,
+      409,
+      'the mobile 13800000001 already belongs to the user dispatcher',
+    ]);
+    const role = await post(t, PATH.update, { id: user.id, groupIds: [999999] }, as(admin));
+    expect([role.status, role.msg]).toEqual([400, 'groupIds: no such role']);
+    const unit = await post(t, PATH.update, { id: user.id, unitId: 999999 }, as(admin));
+    expect([unit.status, unit.msg.split(':')[0]]).toEqual([400, 'unitId']);
+    const bad = await post(t, PATH.update, { id: user.id, isAdmin: 'maybe' }, as(admin));
+    expect([bad.status, bad.msg.split(':')[0]]).toEqual([400, 'isAdmin']);
+    const missing = await post(t, PATH.update, { id: 999999, realname: '无' }, as(admin));
+    expect(outcome(missing)).toEqual([404, 404, 'no such user']);
+    expect((await userRow(t, 'editme')).realname).toBe('编辑');
+    expect(await auditCount(t)).toBe(audits);
+  });
+
+  it('an administrator cannot demote themself', async () => {
+    const reply = await post(t, PATH.update, { id: adminId, isAdmin: false }, as(admin, 'zh'));
+    expect(outcome(reply)).toEqual([409, 409, '不能停用或取消自己的管理员权限']);
+    expect((await userRow(t, 'admin')).is_admin).toBe(true);
+    // Saving oneself with the flag unchanged is fine.
+    const same = await post(t, PATH.update, { id: adminId, isAdmin: true }, as(admin));
+    expect(same.status).toBe(200);
+  });
+});
+
+describe('two administrators demoting each other at once', () => {
+  it('one wins; the other is refused as the last administrator', async () => {
+    const { user, oneTimePassword } = await createUser(t, admin, {
+      username: 'admin2',
+      realname: '第二管理员',
+      isAdmin: true,
+      groupIds: [],
+    });
+    // As if admin2 had changed the one-time password (until then only a few endpoints answer).
+    await t.ctx.db
+      .updateTable('users')
+      .set({ must_change_password: false })
+      .where('id', '=', user.id)
+      .execute();
+    const admin2 = await t.login('admin2', oneTimePassword);
+    // Both requests pass the access check, then queue on a lock held here.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('is_admin', '=', true).forUpdate().execute();
+      locked();
+      await held;
+    });
+    await isLocked;
+    const both = Promise.all([
+      post(t, PATH.update, { id: user.id, isAdmin: false }, as(admin)),
+      post(t, PATH.update, { id: adminId, isAdmin: false }, as(admin2)),
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await holder;
+    const [first, second] = await both;
+    const results = [first, second].map((r) => [r.status, r.msg]).sort();
+    expect(results).toEqual([
+      [200, 'success'],
+      [409, 'this is the last active administrator: it cannot be disabled or demoted'],
+    ]);
+    const admins = await t.ctx.db
+      .selectFrom('users')
+      .select('username')
+      .where('is_admin', '=', true)
+      .where('disabled', '=', false)
+      .execute();
+    expect(admins).toHaveLength(1);
+    // Put things back: whoever is left makes the other an administrator again.
+    const left = admins[0]!.username === 'admin' ? admin : admin2;
+    const back = await post(
+      t,
+      PATH.update,
+      { id: admins[0]!.username === 'admin' ? user.id : adminId, isAdmin: true },
+      as(left),
+    );
+    expect(back.status).toBe(200);
+  });
+});
+
+describe('unlock', () => {
+  it('clears a lock made by five failed logins; audited', async () => {
+    const { user, oneTimePassword } = await createUser(t, admin, {
+      username: 'forgetful',
+      realname: '健忘',
+    });
+    for (let i = 0; i < 5; i++) await passwordLogin(t, 'forgetful', 'wrong-password-1');
+    const locked = await passwordLogin(t, 'forgetful', oneTimePassword);
+    expect(locked.status).toBe(423);
+    const inList = await list({ status: 'locked' });
+    expect(inList.data.list.map((u) => u.username)).toEqual(['forgetful']);
+    expect(inList.data.list[0]!.lockedUntil).not.toBeNull();
+    const active = await list({ status: 'active', keyword: 'forgetful' });
+    expect(active.data.total).toBe(0);
+
+    const reply = await post<AdminUser>(t, PATH.unlock, { id: user.id }, as(admin));
+    expect(reply.status).toBe(200);
+    expect(reply.data.lockedUntil).toBeNull();
+    const row = await userRow(t, 'forgetful');
+    expect([row.failed_logins, row.first_failed_at, row.locked_until]).toEqual([0, null, null]);
+    expect((await passwordLogin(t, 'forgetful', oneTimePassword)).code).toBe(200);
+    const audit = (await auditRows(t, 'user.unlock')).at(-1)!;
+    expect([audit.target_name, audit.actor_name]).toEqual(['forgetful', 'admin']);
+
+    const missing = await post(t, PATH.unlock, { id: 999999 }, as(admin));
+    expect(outcome(missing)).toEqual([404, 404, 'no such user']);
+    const bad = await post(t, PATH.unlock, {}, as(admin));
+    expect([bad.status, bad.msg.split(':')[0]]).toEqual([400, 'id']);
+  });
+});
+
+describe('end session', () => {
+  it('ends only the chosen session of that user; audited', async () => {
+    const { user, oneTimePassword } = await createUser(t, admin, {
+      username: 'twodevices',
+      realname: '两台设备',
+    });
+    const phone = await t.login('twodevices', oneTimePassword);
+    const desk = await t.login('twodevices', oneTimePassword);
+    const detail = await post<UserDetail>(t, PATH.get, { id: user.id }, as(admin));
+    expect(detail.data.sessions).toHaveLength(2);
+    expect(detail.data.sessions.every((s) => !s.current)).toBe(true);
+    // The newest session first: the desk one.
+    const deskSession = detail.data.sessions[0]!.id;
+
+    const reply = await post<UserDetail>(
+      t,
+      PATH.endSession,
+      { id: user.id, sessionId: deskSession },
+      as(admin),
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.data.sessions.map((s) => s.id)).toEqual([detail.data.sessions[1]!.id]);
+    expect((await userInfo(t, desk)).status).toBe(401);
+    expect((await userInfo(t, phone)).status).toBe(200);
+    const audit = (await auditRows(t, 'user.endSession')).at(-1)!;
+    expect(audit.detail).toEqual({ sessionId: deskSession });
+
+    // Already ended, or someone else's: 404; not a uuid: 400.
+    const again = await post(
+      t,
+      PATH.endSession,
+      { id: user.id, sessionId: deskSession },
+      as(admin),
+    );
+    expect(outcome(again)).toEqual([404, 404, 'this user has no such session']);
+    const adminSession = (await post<UserDetail>(t, PATH.get, { id: adminId }, as(admin))).data
+      .sessions[0]!.id;
+    const notTheirs = await post(
+      t,
+      PATH.endSession,
+      { id: user.id, sessionId: adminSession },
+      as(admin),
+    );
+    expect(notTheirs.status).toBe(404);
+    expect((await userInfo(t, admin)).status).toBe(200);
+    const bad = await post(t, PATH.endSession, { id: user.id, sessionId: 'x' }, as(admin));
+    expect([bad.status, bad.msg.split(':')[0]]).toEqual([400, 'sessionId']);
+  });
+});
+
+describe('demo password untouched', () => {
+  it('the demo accounts still sign in (nothing above changed them)', async () => {
+    expect((await passwordLogin(t, 'street1', DEMO_PASSWORD)).code).toBe(200);
+  });
+});
