@@ -133,16 +133,28 @@ test('badge counts come from the menu; the 99+ cap follows is_has_badge_99', asy
 
 test('an account without rule strings (217) lands on /nopaml', async ({ page, request }) => {
   const admin = await apiLogin(request, 'admin');
-  const roles = await api<{ list: { id: number; name: string; rules: string[] }[] }>(
+  // Built-in roles are read-only: the agent gets a custom role without rule strings instead.
+  const agentToken = await apiLogin(request, 'agent');
+  const uid = (
+    await api<{ info: { uid: number } }>(request, 'GET', '/api/user/userInfo', agentToken)
+  ).info.uid;
+  const roles = await api<{ list: { id: number; name: string }[] }>(
     request,
     'POST',
     '/api/auth/get',
     admin,
     {},
   );
-  const agent = roles.list.find((r) => r.name === 'agent');
-  expect(agent).toBeTruthy();
-  await api(request, 'POST', '/api/auth/update', admin, { id: agent?.id, rules: [] });
+  const agentRole = roles.list.find((r) => r.name === 'agent');
+  expect(agentRole).toBeTruthy();
+  const empty = await api<{ id: number }>(request, 'POST', '/api/auth/set', admin, {
+    name: 'e2e_no_rules',
+    title: '无权限',
+  });
+  await api(request, 'POST', '/api/admin/batchupdategroup', admin, {
+    userIds: [uid],
+    groupIds: [empty.id],
+  });
   try {
     await openLogin(page);
     await submitLogin(page, 'agent');
@@ -150,7 +162,11 @@ test('an account without rule strings (217) lands on /nopaml', async ({ page, re
     await expect(page.getByText('当前账号未分配权限或菜单')).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
   } finally {
-    await api(request, 'POST', '/api/auth/update', admin, { id: agent?.id, rules: agent?.rules });
+    await api(request, 'POST', '/api/admin/batchupdategroup', admin, {
+      userIds: [uid],
+      groupIds: [agentRole?.id],
+    });
+    await api(request, 'POST', '/api/auth/delete', admin, { id: empty.id });
   }
 });
 

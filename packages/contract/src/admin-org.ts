@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UNIT_KINDS } from '@hotline/domain';
-import { envelope, intField } from './common';
+import { envelope, flag, intField } from './common';
 import { endpoint } from './endpoint';
 
 /**
@@ -37,7 +37,8 @@ export const adminUnitResponse = envelope(adminUnit);
 export const unitCreateBody = z.object({
   name,
   kind: z.enum(UNIT_KINDS),
-  parentId,
+  /** Left out or null: at the top (a city or district centre only). */
+  parentId: parentId.default(null),
   /** Generated when left out. */
   code: code.optional(),
   sort: sort.default(0),
@@ -68,7 +69,8 @@ export const categoryListResponse = envelope(z.object({ list: z.array(adminCateg
 export const adminCategoryResponse = envelope(adminCategory);
 export const categoryCreateBody = z.object({
   name,
-  parentId,
+  /** Left out or null: a level-1 category. */
+  parentId: parentId.default(null),
   code: code.optional(),
   sort: sort.default(0),
 });
@@ -77,6 +79,14 @@ export const categoryUpdateBody = z.object({
   name: name.optional(),
   sort: sort.optional(),
 });
+
+/**
+ * The body of the pickers' trees (org/queryOrgInfoHdTree, lists/categoryTree): they offer
+ * enabled units and categories only, for new orders and dispatch; `all: 1` adds the disabled
+ * ones — the order-list filters pass it, since old orders still name them. No body is the
+ * same as `{}`.
+ */
+export const pickerTreeBody = z.object({ all: flag().optional() }).nullish();
 
 const unitTags = ['unit admin'];
 const categoryTags = ['category admin'];

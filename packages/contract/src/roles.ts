@@ -14,6 +14,8 @@ export const authGroup = z.object({
   title: z.string(),
   rules: z.array(z.string()),
   userCount: z.number().int(),
+  /** A role the system ships (seeded): read-only; custom roles are made from the catalogue. */
+  builtin: z.boolean(),
 });
 
 export const authGetBody = z.object({ ...paging(1000, 100) });

@@ -21,6 +21,7 @@ import {
   unitChildrenBody,
   unitChildrenResponse,
 } from './work-order-reads-detail';
+import { pickerTreeBody } from './admin-org';
 
 /**
  * The work-order lists and their lookups (docs/api.md "Work-order lists and counts"): the
@@ -112,6 +113,7 @@ export const listEndpoints = {
     summary: 'Host units for dispatch: streets, towns and departments, grouped',
     tags,
     access: 'user',
+    body: pickerTreeBody,
     response: hostTreeResponse,
   }),
   unitChildren: endpoint({
@@ -129,6 +131,7 @@ export const listEndpoints = {
     summary: 'The problem-category tree (three levels; intake takes a level-3 category)',
     tags,
     access: 'user',
+    body: pickerTreeBody,
     response: categoryTreeResponse,
   }),
   setCols: endpoint({

@@ -117,8 +117,12 @@ describe('menus by role', () => {
     expect(m.keys.has('group_system')).toBe(true);
     expect(m.node('group_system')?.children.map((c) => c.key)).toEqual([
       'sys_users',
+      'sys_units',
       'sys_roles',
+      'sys_categories',
       'sys_config',
+      'sys_keys',
+      'sys_audit',
     ]);
   });
 
@@ -248,15 +252,29 @@ describe('accounts without permissions', () => {
         headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
         payload: {},
       });
-      const agentRole = roles
-        .json<{ data: { list: { id: number; name: string }[] } }>()
-        .data.list.find((g) => g.name === 'agent');
-      expect(agentRole).toBeDefined();
+      expect(roles.json<{ code: number }>().code).toBe(200);
+      // Built-in roles are read-only: give the agent a custom role without rule strings.
+      const before = await t2.login('agent');
+      const uid = (
+        await t2.app.inject({
+          method: 'GET',
+          url: '/api/user/userInfo',
+          headers: { authorization: `Bearer ${before}` },
+        })
+      ).json<{ data: { info: { uid: number } } }>().data.info.uid;
+      const created = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/set',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { name: 'no_rules', title: '无权限' },
+      });
+      const noRules = created.json<{ code: number; data: { id: number } }>();
+      expect(noRules.code).toBe(200);
       const emptied = await t2.app.inject({
         method: 'POST',
-        url: '/api/auth/update',
+        url: '/api/admin/batchupdategroup',
         headers: { authorization: `Bearer ${admin}` },
-        payload: { id: agentRole?.id, rules: [] },
+        payload: { userIds: [uid], groupIds: [noRules.data.id] },
       });
       expect(emptied.json<{ code: number }>().code).toBe(200);
       const agent = await t2.login('agent');

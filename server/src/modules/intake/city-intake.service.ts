@@ -40,6 +40,8 @@ export async function receiveCityOrder(
   if (body.categoryCode !== undefined) {
     const category = await repo.findCategory(ctx.db, { code: body.categoryCode });
     if (!category) throw fieldError('categoryCode', 'intake.categoryUnknown', body.categoryCode);
+    // A disabled category is kept, not refused: it is the city's classification of an appeal
+    // already made there, and refusing the push would lose the appeal.
     categoryId = category.id;
   }
   const now = ctx.now();

@@ -6,15 +6,23 @@ import { rowScope, scopeWhere } from '../work-orders/reads/scope-sql';
 
 /** SQL of intake: reference look-ups, the order and its first events, similar open orders. */
 
+/** A category by id or code; a disabled one is not offered for new orders. */
 export async function findCategory(db: Db, by: { id: number } | { code: string }) {
-  let query = db.selectFrom('problem_categories').select(['id', 'level']);
+  let query = db.selectFrom('problem_categories').select(['id', 'level', 'disabled']);
   query = 'id' in by ? query.where('id', '=', by.id) : query.where('code', '=', by.code);
   return query.executeTakeFirst();
 }
 
-export async function findUnitKind(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('units').select('kind').where('id', '=', id).executeTakeFirst();
-  return row?.kind;
+/** A unit's kind and whether it is disabled (a disabled unit is not offered for new orders). */
+export async function findUnitRef(
+  db: Db,
+  id: number,
+): Promise<{ kind: string; disabled: boolean } | undefined> {
+  return db
+    .selectFrom('units')
+    .select(['kind', 'disabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The city centre's unit, the actor unit of orders it pushes (none in a bare install). */

@@ -121,10 +121,14 @@ async function checkReferences(trx: Db, body: IntakeBody): Promise<void> {
   if (!category) throw fieldError('categoryId', 'intake.categoryUnknown', body.categoryId);
   if (category.level !== 3)
     throw fieldError('categoryId', 'intake.categoryNotLeaf', body.categoryId);
+  if (category.disabled) throw fieldError('categoryId', 'intake.categoryDisabled', body.categoryId);
   if (body.communityUnitId !== undefined) {
-    const kind = await repo.findUnitKind(trx, body.communityUnitId);
-    if (kind !== 'community' && kind !== 'village') {
+    const unit = await repo.findUnitRef(trx, body.communityUnitId);
+    if (unit?.kind !== 'community' && unit?.kind !== 'village') {
       throw fieldError('communityUnitId', 'intake.communityInvalid', body.communityUnitId);
+    }
+    if (unit.disabled) {
+      throw fieldError('communityUnitId', 'intake.communityDisabled', body.communityUnitId);
     }
   }
 }

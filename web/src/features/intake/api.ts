@@ -34,7 +34,8 @@ export function createOrder(body: Record<string, unknown>): Promise<CreatedOrder
 export const gridTreeQuery = queryOptions({
   queryKey: ['orgTree', 'grid'],
   queryFn: () => call(detailEndpoints.gridTree, {}, { noError: true }),
-  staleTime: 10 * 60_000,
+  // Enabled units only; an administrator's change reaches the form within seconds.
+  staleTime: 5_000,
   retry: false,
 });
 
@@ -44,7 +45,7 @@ export type CategoryNode = EndpointData<typeof listEndpoints.categoryTree>['list
 /** lists/categoryTree: the problem-category tree (intake takes a level-3 category). */
 export const intakeCategoryQuery = queryOptions({
   queryKey: ['categoryTree'],
-  queryFn: () => call(listEndpoints.categoryTree, undefined, { noError: true }),
-  staleTime: 30 * 60_000,
+  queryFn: () => call(listEndpoints.categoryTree, {}, { noError: true }),
+  staleTime: 5_000,
   retry: false,
 });

@@ -28,10 +28,15 @@ export function saveCols(body: ColsBody) {
 }
 
 /** org/queryOrgInfoHdTree: the host units, grouped (for the host-unit filter). */
+/**
+ * The filters' trees include disabled units and categories (old orders still name them), so
+ * they have cache keys of their own (the pickers offer enabled entries only); a few seconds
+ * stale at most, so an administrator's change reaches every open console quickly.
+ */
 export const hostTreeQuery = queryOptions({
-  queryKey: ['orgTree', 'hosts'],
-  queryFn: () => call(listEndpoints.hostTree, undefined, { noError: true }),
-  staleTime: 10 * 60_000,
+  queryKey: ['orgTree', 'hosts', 'all'],
+  queryFn: () => call(listEndpoints.hostTree, { all: 1 }, { noError: true }),
+  staleTime: 5_000,
   retry: false,
 });
 
@@ -59,8 +64,8 @@ export function unlockOrder(id: number): Promise<unknown> {
 
 /** lists/categoryTree: the problem-category tree (three levels). */
 export const categoryTreeQuery = queryOptions({
-  queryKey: ['categoryTree'],
-  queryFn: () => call(listEndpoints.categoryTree, undefined, { noError: true }),
-  staleTime: 30 * 60_000,
+  queryKey: ['categoryTree', 'all'],
+  queryFn: () => call(listEndpoints.categoryTree, { all: 1 }, { noError: true }),
+  staleTime: 5_000,
   retry: false,
 });

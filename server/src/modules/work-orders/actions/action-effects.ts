@@ -87,6 +87,20 @@ export async function checkEffects(trx: Db, effects: readonly Effect[]): Promise
     const ids = [effect.hostUnitId, ...effect.coHostUnitIds];
     const units = await repo.unitsByIds(trx, ids);
     const valid = new Set(units.filter((u) => HOST_KINDS.has(u.kind)).map((u) => u.id));
-    if (!ids.every((id) => valid.has(id))) throw badRequest('order.hostInvalid');
+    if (ids.every((id) => valid.has(id))) continue;
+    // A disabled unit is named (the dispatcher may have a stale picker); anything else is
+    // simply not a host unit.
+    const disabled = await repo.disabledUnits(
+      trx,
+      ids.filter((id) => !valid.has(id)),
+    );
+    const unit = disabled.find((u) => u.id === effect.hostUnitId) ?? disabled[0];
+    if (unit) {
+      throw badRequest('unit.targetDisabled', {
+        field: unit.id === effect.hostUnitId ? 'hostUnitId' : 'coHostUnitIds',
+        name: unit.name,
+      });
+    }
+    throw badRequest('order.hostInvalid');
   }
 }

@@ -84,20 +84,45 @@ export async function insertEvent(trx: Db, e: NewEvent): Promise<{ id: number }>
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The units an action would name (host, co-hosts, community): enabled ones only — a disabled
+ * unit takes no new orders, so it answers like an unknown one. Share-locked, so an
+ * administrator cannot disable one of them until this action commits (and then sees its
+ * open order).
+ */
 export async function unitsByIds(trx: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return trx
     .selectFrom('units')
     .select(['id', 'name', 'kind', 'parent_id'])
     .where('id', 'in', [...ids])
+    .where('disabled', '=', false)
+    .forShare()
     .execute();
 }
 
+/**
+ * Which of `ids` are disabled units, with their names — for the refusal that names the field
+ * ("hostUnitId: the unit 望湖街道 is disabled …", message `unit.targetDisabled`).
+ */
+export async function disabledUnits(trx: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return trx
+    .selectFrom('units')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .where('disabled', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+/** An enabled category's level (a disabled one is kept on old orders, never newly set). */
 export async function categoryLevel(trx: Db, id: number): Promise<number | undefined> {
   const row = await trx
     .selectFrom('problem_categories')
     .select('level')
     .where('id', '=', id)
+    .where('disabled', '=', false)
     .executeTakeFirst();
   return row?.level;
 }

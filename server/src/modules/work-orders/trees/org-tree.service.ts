@@ -7,7 +7,10 @@ import { badRequest, notFound } from '../../../http/app-error';
  * Org trees of the work-order screens: the host units a dispatcher chooses from
  * (org/queryOrgInfoHdTree), one unit's children (sjs/querychild), and the grid — communities
  * and villages under streets and towns (org/treeWangGe). The org tree is not confidential:
- * every signed-in user may read it.
+ * every signed-in user may read it. They offer enabled units only (what a new order or a
+ * dispatch may name); the host tree's `all` adds the disabled ones for the list filter, which
+ * searches old orders too. Read from the table on every call — nothing caches the tree, so a
+ * rename, a move or a disable shows at once on every node.
  */
 
 interface UnitRow {
@@ -32,20 +35,25 @@ const node = (u: UnitRow, children: UnitTreeNode[] = []): UnitTreeNode => ({
   children,
 });
 
-async function unitsOfKinds(db: Db, kinds: readonly string[]): Promise<UnitRow[]> {
-  return db
+async function unitsOfKinds(
+  db: Db,
+  kinds: readonly string[],
+  options: { withDisabled?: boolean } = {},
+): Promise<UnitRow[]> {
+  let query = db
     .selectFrom('units')
     .select(['id', 'name', 'kind', 'code', 'parent_id'])
-    .where('kind', 'in', [...kinds])
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+    .where('kind', 'in', [...kinds]);
+  if (!options.withDisabled) query = query.where('disabled', '=', false);
+  return query.orderBy('sort').orderBy('id').execute();
 }
 
-export async function hostTree(db: Db, lang: Lang) {
+/** `withDisabled`: also the disabled units (the list filter's tree, not a dispatch picker). */
+export async function hostTree(db: Db, lang: Lang, options: { withDisabled?: boolean } = {}) {
   const units = await unitsOfKinds(
     db,
     GROUPS.map((g) => g.kind),
+    options,
   );
   return GROUPS.map((g) => ({
     kind: g.kind,
@@ -66,10 +74,17 @@ export async function unitChildren(db: Db, id: number) {
       'u.code',
       (eb) =>
         eb
-          .exists(eb.selectFrom('units as c').select('c.id').whereRef('c.parent_id', '=', 'u.id'))
+          .exists(
+            eb
+              .selectFrom('units as c')
+              .select('c.id')
+              .whereRef('c.parent_id', '=', 'u.id')
+              .where('c.disabled', '=', false),
+          )
           .as('has_children'),
     ])
     .where('u.parent_id', '=', id)
+    .where('u.disabled', '=', false)
     .orderBy('u.sort')
     .orderBy('u.id')
     .execute();
