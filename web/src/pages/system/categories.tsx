@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../page-props';
-import { ComingLater } from '../../components/ComingLater';
+import { CategoriesView } from '../../features/admin-org/components/CategoriesView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the administration release. */
+/** 问题分类 (menu "System" → "Problem categories"): the three-level tree, administrators only. */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.system')} />;
+  return <CategoriesView title={usePageTitle(props)} />;
 }

@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../page-props';
-import { ComingLater } from '../../components/ComingLater';
+import { RolesView } from '../../features/admin-roles/components/RolesView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the administration release. */
+/** 角色权限 (menu "System" → "Roles"): roles as sets of permission rules, administrators only. */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.system')} />;
+  return <RolesView title={usePageTitle(props)} />;
 }

@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../page-props';
-import { ComingLater } from '../../components/ComingLater';
+import { UnitsView } from '../../features/admin-org/components/UnitsView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the administration release. */
+/** 组织机构 (menu "System" → "Organisation"): the unit tree, administrators only. */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.system')} />;
+  return <UnitsView title={usePageTitle(props)} />;
 }
