@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../page-props';
-import { ComingLater } from '../../components/ComingLater';
+import { UsersView } from '../../features/admin-users/components/UsersView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the administration release. */
+/** 用户管理 (menu "System" → "Users"): the user administration. */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.system')} />;
+  return <UsersView title={usePageTitle(props)} />;
 }

@@ -1,0 +1,51 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Helpers of the administration specs (用户管理): antd pickers, confirms, drawers, dialogs. */
+
+/** A button's accessible name (antd puts a space between two Chinese characters). */
+export const b = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+/** The open drawer (only one at a time here). */
+export const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
+
+/** The open modal (only one at a time here). */
+export const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+
+/** Opens a select, types to search, and clicks the option showing `text`. */
+export async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
+  await select.click();
+  await page.keyboard.type(text);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+}
+
+/** Opens a tree select, types to search, and clicks the node titled exactly `title`. */
+export async function chooseTreeNode(page: Page, select: Locator, title: string): Promise<void> {
+  await select.click();
+  await page.keyboard.type(title);
+  const node = page
+    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+    .filter({ has: page.locator('.ant-select-tree-title').getByText(title, { exact: true }) });
+  await expect(node).toHaveCount(1);
+  await node.click();
+}
+
+/** Clicks a button that asks in a Popconfirm, then the confirm's OK. */
+export async function confirmPopup(page: Page, button: Locator): Promise<void> {
+  await button.click();
+  const pop = page.locator('.ant-popconfirm:visible');
+  await expect(pop).toHaveCount(1);
+  await pop.getByRole('button', { name: b('确定') }).click();
+  await expect(pop).toHaveCount(0);
+}
+
+/** A table row holding the exact text `cell` (a user name). */
+export function rowWith(page: Page, cell: string): Locator {
+  return page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .filter({ has: page.getByText(cell, { exact: true }) });
+}
