@@ -94,8 +94,14 @@ export interface AuthContext {
     parentKind: UnitKind | null;
   };
   roles: string[];
+  /** The roles' rule strings and the user's own extra rules (`users.extra_rules`), sorted. */
   rules: string[];
   acl: Acl;
+  /**
+   * Signed in with a one-time password not yet changed: only endpoints declared
+   * `beforePasswordChange` answer (the access hook refuses the rest).
+   */
+  mustChangePassword: boolean;
 }
 
 /** Resolves a bearer token to its caller (the auth module's session service implements it). */

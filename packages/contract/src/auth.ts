@@ -70,6 +70,11 @@ export const userInfoData = z.object({
     unitKind: z.string(),
     mobile: z.string(),
   }),
+  /**
+   * The user signed in with a one-time password and must change it first: until then only the
+   * endpoints declared `beforePasswordChange` answer (the console shows the change form).
+   */
+  mustChangePassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoData>;
 export const userInfoResponse = envelope(userInfoData);
@@ -130,6 +135,7 @@ export const authEndpoints = {
     summary: 'The signed-in user',
     tags,
     access: 'user',
+    beforePasswordChange: true,
     response: userInfoResponse,
   }),
   // Public: the handler reads the (expired) token itself; the access check would refuse it.

@@ -42,6 +42,13 @@ export interface EndpointShape {
    * answers 501 with this feature name in the caller's language. docs/api.md lists them.
    */
   notEnabled?: { zh: string; en: string };
+  /**
+   * Open to a caller who still has to change a one-time password (`users.must_change_password`).
+   * Every other endpoint that takes a session answers such a caller 403
+   * `password.changeRequired` (the access hook, `server/src/http/access.ts`), so the console can
+   * only show the user, the menu and the change-password form until the password is changed.
+   */
+  beforePasswordChange?: boolean;
 }
 
 /** Carries a declaration's type where only its method and paths travel (never set). */

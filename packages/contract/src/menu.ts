@@ -55,6 +55,7 @@ export const menuEndpoints = {
       'Route tree for this user (hidden routes flagged in meta); get_id=1 returns the ids only',
     tags: ['config'],
     access: 'user',
+    beforePasswordChange: true,
     query: menuQuery,
     response: menuResponse,
   }),

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import { isValidPassword } from '@hotline/domain';
+import { DEFAULT_PASSWORD_POLICY, passwordProblem, translate } from '@hotline/domain';
 import { openDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { hashPassword } from '../modules/auth/password';
@@ -15,7 +15,9 @@ const USAGE = `Creates an administrator (for a database given by DATABASE_URL, o
   npm run admin:create -- --username NAME [--realname 姓名] [--mobile 13xxxxxxxxx] [--unit "区接诉即办中心"]
 
 The password is read from ADMIN_PASSWORD, or asked for when a terminal is attached.
-It must be at least 8 characters, with letters and digits, and not the demo password.`;
+It must meet the default password policy (at least ${DEFAULT_PASSWORD_POLICY.minLength} characters mixing
+${DEFAULT_PASSWORD_POLICY.classes} of upper-case, lower-case, digits and symbols; not the user name) and not be
+the demo password.`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -26,9 +28,10 @@ async function readPassword(): Promise<string> {
   return answer;
 }
 
-function passwordProblem(password: string): string | null {
-  if (!isValidPassword(password) || password.length < 8) return 'at least 8 characters';
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'letters and digits both';
+/** The first thing wrong with the new administrator's password (the settings' default policy). */
+function adminPasswordProblem(password: string, username: string): string | null {
+  const problem = passwordProblem(password, DEFAULT_PASSWORD_POLICY, { username });
+  if (problem) return translate(problem.key, 'en', problem.params);
   if (password === DEMO_PASSWORD) return 'not the demo password';
   return null;
 }
@@ -51,7 +54,7 @@ async function main(): Promise<void> {
   if (!/^[A-Za-z][A-Za-z0-9_.-]{2,31}$/.test(username))
     throw new Error('username: 3–32 letters, digits, _ . -');
   const password = await readPassword();
-  const problem = passwordProblem(password);
+  const problem = adminPasswordProblem(password, username);
   if (problem) throw new Error(`password: ${problem}`);
 
   const settings = loadSettings();
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
           mobile: values.mobile ?? null,
           unit_id: district.id,
           is_admin: true,
+          password_changed_at: new Date(),
         })
         .execute();
     });

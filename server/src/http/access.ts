@@ -10,6 +10,8 @@ export type { Access };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a caller who must still change a one-time password (the declaration's flag). */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     lang: Lang;
@@ -31,6 +33,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
+/**
+ * Set on the 403 `password.changeRequired` reply, so a client can tell it from other refusals
+ * without reading the (localised) message: the console then opens its change-password page.
+ */
+export const PASSWORD_CHANGE_HEADER = 'x-password-change-required';
+
 /** The signed-in caller; routes with access 'user' or 'admin' always have one. */
 export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized('session.missing');
@@ -39,12 +47,15 @@ export function caller(request: FastifyRequest): AuthContext {
 
 /**
  * Authentication runs first (onRequest), before body parsing and validation, so a caller
- * without a session learns nothing about the input rules.
+ * without a session learns nothing about the input rules. A caller who signed in with a
+ * one-time password reaches only the endpoints declared `beforePasswordChange` (user info,
+ * menu, password policy, the change itself; logout, refresh and push bind are public): the
+ * rest answer 403 `password.changeRequired` until the password is changed.
  */
 export function registerAccess(app: FastifyInstance, authenticate: Authenticate): void {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.lang = pickLang(request.headers['accept-language']);
     const access = request.routeOptions.config?.access ?? defaultAccess(request.routeOptions.url);
     // 'key': the module checks the integration key itself (no session involved).
@@ -58,6 +69,10 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticate)
       request.auth = await authenticate(token);
     } catch (error) {
       if (access !== 'optional') throw error;
+    }
+    if (request.auth?.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+      void reply.header(PASSWORD_CHANGE_HEADER, '1');
+      throw forbidden('password.changeRequired');
     }
     if (access === 'admin' && !request.auth?.acl.admin) throw forbidden('auth.adminOnly');
   });

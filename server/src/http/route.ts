@@ -66,7 +66,7 @@ export function route<E extends EndpointShape>(
     app.route({
       method: ep.method,
       url,
-      config: { access: ep.access },
+      config: { access: ep.access, beforePasswordChange: ep.beforePasswordChange === true },
       schema: schemaOf(ep),
       handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
     });

@@ -155,7 +155,7 @@ describe('access tokens and sessions', () => {
     expect(lower.code).toBe(200);
   });
 
-  it('a disabled account loses its live sessions', async () => {
+  it('a disabled account loses its live sessions; the 401 says why', async () => {
     const token = await t.login('dept2');
     await t.ctx.db
       .updateTable('users')
@@ -163,8 +163,10 @@ describe('access tokens and sessions', () => {
       .where('username', '=', 'dept2')
       .execute();
     try {
-      expect(outcome(await userInfo(t, token))).toEqual(INVALID);
-      expect(outcome(await refresh(token))).toEqual(INVALID);
+      const DISABLED = [401, 401, 'the account is disabled'];
+      expect(outcome(await userInfo(t, token))).toEqual(DISABLED);
+      expect(outcome(await userInfo(t, token, 'zh'))).toEqual([401, 401, '账号已停用']);
+      expect(outcome(await refresh(token))).toEqual(DISABLED);
       const login = await passwordLogin(t, 'dept2', 'Demo@12345', 'en');
       expect(outcome(login)).toEqual([403, 403, 'the account is disabled']);
     } finally {

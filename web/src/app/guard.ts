@@ -35,6 +35,13 @@ export const WHITE_LIST = [
   ...(__TEST_PAGES__ ? ['/test/eventbus'] : []),
 ];
 
+/**
+ * The change-password page: not a menu entry. A user who signed in with a one-time password
+ * (userInfo `mustChangePassword`) is kept here until it is changed; others open it from the
+ * user menu.
+ */
+export const PASSWORD_PATH = '/password';
+
 /** Route recording: the login redirect carries the wanted route. */
 export const RECORD_ROUTE = true;
 
@@ -70,13 +77,15 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
     return WHITE_LIST.includes(pathname) ? null : redirect(loginLocation(target));
   }
   try {
-    await queryClient.ensureQueryData(userInfoQuery);
+    const user = await queryClient.ensureQueryData(userInfoQuery);
+    // Nothing else opens (the server refuses it too) until the one-time password is changed.
+    if (user.mustChangePassword) return pathname === PASSWORD_PATH ? null : redirect(PASSWORD_PATH);
     await queryClient.ensureQueryData(menuQuery);
   } catch (error) {
     return failure(error, target);
   }
   if (pathname === '/login') return redirect('/');
-  if (WHITE_LIST.includes(pathname)) return null;
+  if (WHITE_LIST.includes(pathname) || pathname === PASSWORD_PATH) return null;
   const table = currentRouteTable() ?? [];
   if (pathname === '/') return redirect(homeRoute(table)?.path ?? '/404');
   if (!matchRoute(table, pathname)) return redirect('/404');

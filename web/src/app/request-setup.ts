@@ -1,7 +1,7 @@
 import i18n from '../i18n';
-import { userInfoQuery } from '../features/auth/api';
+import { USER_INFO_QUERY_KEY, userInfoQuery } from '../features/auth/api';
 import { configureRequest } from '../lib/request';
-import { loginLocation } from './guard';
+import { PASSWORD_PATH, loginLocation } from './guard';
 import { showLoadingMask } from './loading-mask';
 import { notify } from './notify';
 import { queryClient } from './query-client';
@@ -29,6 +29,13 @@ export function setUpRequest(): void {
       noPermission: () => {
         resetUser();
         void router.navigate('/nopaml', { replace: true });
+      },
+      // The server refuses everything but the change itself until a one-time password is
+      // changed: read the user afresh (the guard then keeps the console on /password).
+      passwordChangeRequired: () => {
+        if (currentTarget().startsWith(PASSWORD_PATH)) return;
+        queryClient.removeQueries({ queryKey: USER_INFO_QUERY_KEY });
+        void router.navigate(PASSWORD_PATH, { replace: true });
       },
       refreshFailed: (text) => {
         const target = currentTarget();

@@ -3,6 +3,7 @@ import { guardLoader } from './guard';
 import { PageSpin } from './PageSpin';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { logout } from './session';
 
 /**
  * Hash routing (spec section 2). The root route's loader is the guard and runs before every
@@ -50,6 +51,15 @@ export const router = createHashRouter([
           const { ExternalLoginPage } =
             await import('../features/auth/components/ExternalLoginPage');
           return { Component: () => <ExternalLoginPage method="callback" /> };
+        },
+      },
+      {
+        // Not a menu entry: the guard keeps a user with a one-time password here.
+        path: 'password',
+        lazy: async () => {
+          const { ChangePasswordPage } =
+            await import('../features/auth/components/ChangePasswordPage');
+          return { Component: () => <ChangePasswordPage onLogout={logout} /> };
         },
       },
       {

@@ -6,7 +6,8 @@ import { PUSH_CLOSE, parsePushMessage, type PushMessage } from '@hotline/contrac
  * `onMessage`. Reconnects with exponential back-off (1 s doubling to 30 s, ±20 % jitter) and
  * after every successful bind calls `onBound`, where the console re-reads all its counts, so
  * nothing drifts across a reconnect. A line that stays silent for 2.5 heartbeats is treated
- * as dead and reopened. Framework-free: tests drive it with a fake socket.
+ * as dead and reopened. A close for an ended session (PUSH_CLOSE.sessionEnded) or a refused
+ * bind is reported at once (`onSessionEnded`). Framework-free: tests drive it with a fake socket.
  */
 
 export interface SocketLike {
@@ -25,6 +26,12 @@ export interface PushSocketDeps {
   onBound: () => void;
   /** Connection state for the UI (a quiet indicator). */
   onState?: (state: 'connecting' | 'live' | 'down') => void;
+  /**
+   * The server closed the socket because its session ended (an administrator disabled the user
+   * or ended the session, logout elsewhere), or refused the bind: the console checks its
+   * session at once instead of waiting for the reconnect back-off. Reconnecting goes on.
+   */
+  onSessionEnded?: () => void;
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -103,12 +110,15 @@ export class PushSocket {
       this.deps.onMessage(message);
     };
     socket.onerror = () => {};
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (socket !== this.socket) return;
       this.socket = null;
       this.clearTimer(this.watchdog);
       this.deps.onState?.('down');
       if (this.stopped) return;
+      if (event.code === PUSH_CLOSE.sessionEnded || event.code === PUSH_CLOSE.unauthorized) {
+        this.deps.onSessionEnded?.();
+      }
       const delay = backoffDelay(this.attempt, this.deps.random);
       this.attempt += 1;
       this.retryTimer = this.setTimer(() => {

@@ -31,6 +31,11 @@ export class RequestError extends Error {
   readonly data: unknown;
   /** True once the user has been told (toast, redirect): callers need not say it again. */
   notified = false;
+  /**
+   * A 403 because the user must first change a one-time password (the server marks it with
+   * the `x-password-change-required` header): the console opens its change-password page.
+   */
+  passwordChangeRequired = false;
 
   constructor(message: string, code: number, status: number, data: unknown = null) {
     super(message);
@@ -54,6 +59,12 @@ export interface RequestOptions {
   noError?: boolean;
 }
 
+/**
+ * The header the server sets on its 403 `password.changeRequired` reply (server/src/http/access.ts;
+ * written twice so this module does not load the contract's schemas).
+ */
+export const PASSWORD_CHANGE_HEADER = 'x-password-change-required';
+
 /** Texts the layer produces itself; the app supplies them from its i18n resources. */
 export type RequestText = 'timeout' | 'network' | 'badReply' | 'loginExpired';
 
@@ -68,6 +79,8 @@ export interface RequestHooks {
   noPermission: () => void;
   /** The 402 refresh failed: reset the user and go to login. */
   refreshFailed: (message: string) => void;
+  /** 403 with the password-change header: open the change-password page (no toast). */
+  passwordChangeRequired?: () => void;
   /** Where the error happened, for the error log: the user's unit and the page URL. */
   errorContext: () => { town: string; html_url: string };
 }
@@ -201,7 +214,10 @@ export function createRequest(config: RequestConfig): Request {
       typeof payload.msg === 'string' && payload.msg !== ''
         ? payload.msg
         : codeMessage(code, lang(language));
-    throw new RequestError(message, code, response.status, payload.data ?? null);
+    const error = new RequestError(message, code, response.status, payload.data ?? null);
+    error.passwordChangeRequired =
+      code === 403 && response.headers.get(PASSWORD_CHANGE_HEADER) === '1';
+    throw error;
   }
 
   /**
@@ -278,7 +294,10 @@ export function createRequest(config: RequestConfig): Request {
       if (!(error instanceof RequestError)) throw error;
       if (error.notified) throw error;
       const action = errorAction(error.code);
-      if (action === 'sessionExpired') {
+      if (error.passwordChangeRequired) {
+        hooks.passwordChangeRequired?.();
+        error.notified = true;
+      } else if (action === 'sessionExpired') {
         hooks.sessionExpired?.(text('loginExpired', config.getLanguage()));
         error.notified = true;
       } else if (action === 'noPermission') {
@@ -323,7 +342,16 @@ export const request: Request = createRequest({
     sessionExpired: (message) => appHooks.sessionExpired?.(message),
     noPermission: () => appHooks.noPermission?.(),
     refreshFailed: (message) => appHooks.refreshFailed?.(message),
+    passwordChangeRequired: () => appHooks.passwordChangeRequired?.(),
     errorContext: () => appHooks.errorContext?.() ?? { town: '', html_url: '' },
   },
   text: (key, language) => appText?.(key, language) ?? FALLBACK_TEXT[key][lang(language)],
 });
+
+/**
+ * The session ended elsewhere (the push channel was closed for it and the server confirmed):
+ * the same way out as an expired login, with the server's reason (e.g. "账号已停用").
+ */
+export function sessionEnded(message: string): void {
+  appHooks.sessionExpired?.(message);
+}

@@ -1,3 +1,4 @@
+import { ADMIN_ACCOUNT_MESSAGES } from './account-messages';
 import { ADMIN_ORG_MESSAGES } from './org-messages';
 import { ADMIN_SETTINGS_MESSAGES } from './settings-messages';
 import { ADMIN_USER_MESSAGES } from './user-messages';
@@ -5,6 +6,7 @@ import { ADMIN_USER_MESSAGES } from './user-messages';
 /** Server messages of the administration (issue 17), both languages. */
 export const ADMIN_MESSAGES = {
   ...ADMIN_USER_MESSAGES,
+  ...ADMIN_ACCOUNT_MESSAGES,
   ...ADMIN_ORG_MESSAGES,
   ...ADMIN_SETTINGS_MESSAGES,
   'password.tooShort': {

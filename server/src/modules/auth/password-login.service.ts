@@ -4,6 +4,7 @@ import { AppError, badRequest, forbidden, unauthorized } from '../../http/app-er
 import { parseOrThrow } from '../../http/validation';
 import * as users from '../users/user.repository';
 import { loginSwitches } from './login-switches';
+import { loginRefused } from './login-audit';
 import { verifyPassword } from './password';
 import { decryptParam } from './rsa.service';
 import { startSession, type ClientInfo, type IssuedToken } from './session.service';
@@ -32,7 +33,8 @@ function minutesLeft(until: Date, now: Date): number {
 /**
  * Password login. Wrong user name and wrong password answer alike. Five failures of one
  * account within 15 minutes lock it for 15 minutes; the count is kept under a row lock so
- * parallel guesses cannot slip past it.
+ * parallel guesses cannot slip past it. Every refused attempt with readable credentials is
+ * audited (`login.failure`, the typed name and the address), every success too.
  */
 export async function passwordLogin(
   ctx: AppContext,
@@ -40,22 +42,50 @@ export async function passwordLogin(
   client: ClientInfo,
 ): Promise<IssuedToken> {
   const switches = await loginSwitches(ctx.db);
-  if (!switches.password) throw forbidden('login.methodDisabled');
+  if (!switches.password) {
+    const name = body.param ? '' : (body.username ?? '');
+    throw await loginRefused(
+      ctx,
+      client,
+      { method: 'password', name, userId: null },
+      'methodDisabled',
+      forbidden('login.methodDisabled'),
+    );
+  }
   const { username, password } = await credentials(ctx, body, switches.rsa);
   const user = await users.findByUsername(ctx.db, username);
+  const attempt = { method: 'password', name: username, userId: user?.id ?? null } as const;
   const now = ctx.now();
   if (user?.locked_until && user.locked_until > now) {
-    throw new AppError(423, 'login.locked', { minutes: minutesLeft(user.locked_until, now) });
+    const minutes = minutesLeft(user.locked_until, now);
+    throw await loginRefused(
+      ctx,
+      client,
+      attempt,
+      'locked',
+      new AppError(423, 'login.locked', { minutes }),
+    );
   }
   const valid = await verifyPassword(user?.password_hash, password);
-  if (!user) throw unauthorized('login.wrongCredentials');
+  if (!user) {
+    throw await loginRefused(
+      ctx,
+      client,
+      attempt,
+      'wrongCredentials',
+      unauthorized('login.wrongCredentials'),
+    );
+  }
   if (!valid) {
     const lockedUntil = await recordFailure(ctx, user.id, now);
-    if (lockedUntil)
-      throw new AppError(423, 'login.locked', { minutes: minutesLeft(lockedUntil, now) });
-    throw unauthorized('login.wrongCredentials');
+    const refusal = lockedUntil
+      ? new AppError(423, 'login.locked', { minutes: minutesLeft(lockedUntil, now) })
+      : unauthorized('login.wrongCredentials');
+    throw await loginRefused(ctx, client, attempt, 'wrongCredentials', refusal);
   }
-  if (user.disabled) throw forbidden('login.disabled');
+  if (user.disabled) {
+    throw await loginRefused(ctx, client, attempt, 'disabled', forbidden('login.disabled'));
+  }
   if (user.failed_logins > 0 || user.locked_until) {
     await users.saveLoginFailures(ctx.db, user.id, {
       failedLogins: 0,
@@ -63,7 +93,7 @@ export async function passwordLogin(
       lockedUntil: null,
     });
   }
-  return startSession(ctx, user.id, 'password', client);
+  return startSession(ctx, user, 'password', client);
 }
 
 /** Counts one failure; returns the lock's end when this failure locks the account. */

@@ -15,6 +15,7 @@ export interface TokenLookup {
   avatar: string;
   is_admin: boolean;
   disabled: boolean;
+  must_change_password: boolean;
   unit_id: number;
   unit_kind: string;
   unit_name: string;
@@ -25,10 +26,10 @@ export interface TokenLookup {
   rules: string[];
 }
 
-/** One query resolves a bearer token to its session, user, unit and rule strings. */
 /**
- * Every request's session check: a prepared statement (db/prepared.ts), planned once per
- * connection.
+ * One query resolves a bearer token to its session, user, unit and rule strings (the roles'
+ * rules and the user's own `extra_rules`, distinct and sorted). Every request's session check:
+ * a prepared statement (db/prepared.ts), planned once per connection.
  */
 export async function findByToken(db: Db, tokenHash: string): Promise<TokenLookup | undefined> {
   const rows = await executePrepared(
@@ -37,13 +38,15 @@ export async function findByToken(db: Db, tokenHash: string): Promise<TokenLooku
     SELECT t.expires_at AS token_expires_at, t.refreshed_at AS token_refreshed_at,
            s.id AS session_id, s.expires_at AS session_expires_at, s.revoked_at,
            u.id AS user_id, u.username, u.realname, u.mobile, u.avatar, u.is_admin, u.disabled,
+           u.must_change_password,
            un.id AS unit_id, un.kind AS unit_kind, un.name AS unit_name, un.code AS unit_code,
            un.parent_id, pu.kind AS parent_kind,
            COALESCE((SELECT array_agg(g.name ORDER BY g.name) FROM user_groups ug
                      JOIN auth_groups g ON g.id = ug.group_id WHERE ug.user_id = u.id), '{}') AS roles,
-           COALESCE((SELECT array_agg(DISTINCT r ORDER BY r) FROM user_groups ug
-                     JOIN auth_groups g ON g.id = ug.group_id, unnest(g.rules) AS r
-                     WHERE ug.user_id = u.id), '{}') AS rules
+           COALESCE((SELECT array_agg(r ORDER BY r) FROM (
+                       SELECT unnest(g.rules) AS r FROM user_groups ug
+                         JOIN auth_groups g ON g.id = ug.group_id WHERE ug.user_id = u.id
+                       UNION SELECT unnest(u.extra_rules)) AS granted), '{}') AS rules
       FROM session_tokens t
       JOIN sessions s ON s.id = t.session_id
       JOIN users u ON u.id = s.user_id
@@ -111,6 +114,25 @@ export async function revokeSession(db: Db, sessionId: string, now: Date): Promi
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** Ends every live session of a user but one; answers the ids of the sessions it ended. */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: number,
+  keepSessionId: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Housekeeping: tokens long past use. Called from login, so it needs no scheduler. */

@@ -2,6 +2,7 @@ import type { UnitKind } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { AppError, unauthorized } from '../../http/app-error';
 import type { AuthContext } from './auth-context';
+import { auditLoginSuccess, type ClientInfo, type LoginMethod } from './login-audit';
 import * as sessions from './session.repository';
 import { newOpaqueToken, sha256 } from './tokens';
 
@@ -13,10 +14,7 @@ export interface IssuedToken {
   expiresAt: string;
 }
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
+export type { ClientInfo };
 
 async function issueToken(
   ctx: AppContext,
@@ -30,18 +28,23 @@ async function issueToken(
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
-/** Starts a server-side session for a user who has just proved who they are. */
+/**
+ * Starts a server-side session for a user who has just proved who they are; in the same
+ * transaction the login is audited and `users.last_login_at` set.
+ */
 export async function startSession(
   ctx: AppContext,
-  userId: number,
-  method: 'password' | 'sms' | 'sso',
+  user: { id: number; username: string },
+  method: LoginMethod,
   client: ClientInfo,
 ): Promise<IssuedToken> {
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + ctx.settings.sessionMaxAgeSeconds * 1000);
   const issued = await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
+    await auditLoginSuccess(trx, user, method, client);
     const sessionId = await sessions.insertSession(trx, {
-      userId,
+      userId: user.id,
       method,
       ip: client.ip,
       userAgent: client.userAgent,
@@ -58,6 +61,11 @@ type Lookup = NonNullable<Awaited<ReturnType<typeof sessions.findByToken>>>;
 
 function sessionAlive(row: Lookup, now: Date): boolean {
   return row.revoked_at === null && row.session_expires_at > now && !row.disabled;
+}
+
+/** A dead session's 401 says why when the account was disabled (the console tells the user). */
+function deadSession(row: Lookup | undefined): AppError {
+  return unauthorized(row?.disabled ? 'login.disabled' : 'session.invalid');
 }
 
 function toAuthContext(row: Lookup): AuthContext {
@@ -79,17 +87,18 @@ function toAuthContext(row: Lookup): AuthContext {
     roles: row.is_admin ? ['admin', ...row.roles.filter((r) => r !== 'admin')] : row.roles,
     rules: row.rules,
     acl: { admin: row.is_admin, roles: row.roles, permissions: row.rules },
+    mustChangePassword: row.must_change_password,
   };
 }
 
 /**
- * Resolves a bearer token. Unknown token, revoked or too-old session: 401. A live session whose
- * access token has expired: 402, which the console answers with one refresh.
+ * Resolves a bearer token. Unknown token, revoked or too-old session, disabled account: 401. A
+ * live session whose access token has expired: 402, which the console answers with one refresh.
  */
 export async function authenticate(ctx: AppContext, token: string): Promise<AuthContext> {
   const row = await sessions.findByToken(ctx.db, sha256(token));
   const now = ctx.now();
-  if (!row || !sessionAlive(row, now)) throw unauthorized('session.invalid');
+  if (!row || !sessionAlive(row, now)) throw deadSession(row);
   if (row.token_expires_at <= now) throw new AppError(402, 'session.tokenExpired');
   return toAuthContext(row);
 }
@@ -99,7 +108,7 @@ export async function refresh(ctx: AppContext, token: string): Promise<IssuedTok
   const tokenHash = sha256(token);
   const row = await sessions.findByToken(ctx.db, tokenHash);
   const now = ctx.now();
-  if (!row || !sessionAlive(row, now)) throw unauthorized('session.invalid');
+  if (!row || !sessionAlive(row, now)) throw deadSession(row);
   if (
     row.token_refreshed_at &&
     now.getTime() - row.token_refreshed_at.getTime() > REFRESH_GRACE_MS

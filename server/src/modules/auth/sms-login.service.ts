@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, unauthorized } from '../../http/app-error';
 import { parseOrThrow } from '../../http/validation';
 import * as users from '../users/user.repository';
+import { loginRefused, type LoginFailureReason } from './login-audit';
 import { loginSwitches } from './login-switches';
 import { decryptParam } from './rsa.service';
 import { startSession, type ClientInfo, type IssuedToken } from './session.service';
@@ -61,6 +62,12 @@ export interface CheckCodeInput {
   param?: string | undefined;
 }
 
+const REFUSAL_REASON = {
+  'sms.codeWrong': 'codeWrong',
+  'sms.codeExpired': 'codeExpired',
+  'sms.codeBurned': 'codeBurned',
+} as const satisfies Record<string, LoginFailureReason>;
+
 type CodeOutcome =
   { ok: true } | { ok: false; key: 'sms.codeWrong' | 'sms.codeExpired' | 'sms.codeBurned' };
 
@@ -71,9 +78,20 @@ export async function loginWithCode(
   client: ClientInfo,
 ): Promise<IssuedToken> {
   const switches = await loginSwitches(ctx.db);
-  if (!switches.sms) throw forbidden('login.methodDisabled');
+  if (!switches.sms) {
+    const name = body.param ? '' : (body.mobile ?? '');
+    throw await loginRefused(
+      ctx,
+      client,
+      { method: 'sms', name, userId: null },
+      'methodDisabled',
+      forbidden('login.methodDisabled'),
+    );
+  }
   const plain = body.param ? await decryptParam(ctx.db, body.param) : body;
   const { mobile, code } = parseOrThrow(checkCodeFields, plain);
+  const user = await users.findByMobile(ctx.db, mobile);
+  const attempt = { method: 'sms', name: mobile, userId: user?.id ?? null } as const;
   const now = ctx.now();
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<CodeOutcome> => {
     const row = await trx
@@ -99,8 +117,13 @@ export async function loginWithCode(
     await trx.updateTable('sms_codes').set({ used_at: now }).where('id', '=', row.id).execute();
     return { ok: true };
   });
-  if (!outcome.ok) throw badRequest(outcome.key);
-  const user = await users.findByMobile(ctx.db, mobile);
-  if (!user || user.disabled) throw unauthorized('login.wrongCredentials');
-  return startSession(ctx, user.id, 'sms', client);
+  if (!outcome.ok) {
+    const reason = REFUSAL_REASON[outcome.key];
+    throw await loginRefused(ctx, client, attempt, reason, badRequest(outcome.key));
+  }
+  if (!user || user.disabled) {
+    const reason = user ? 'disabled' : 'wrongCredentials';
+    throw await loginRefused(ctx, client, attempt, reason, unauthorized('login.wrongCredentials'));
+  }
+  return startSession(ctx, user, 'sms', client);
 }

@@ -25,5 +25,6 @@ export function presentUserInfo(auth: AuthContext): UserInfo {
       unitKind: unit.kind,
       mobile: auth.mobile ?? '',
     },
+    mustChangePassword: auth.mustChangePassword,
   };
 }

@@ -5,10 +5,14 @@ import { caller } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
+import { registerAccountRoutes } from './account.routes';
 import { presentUserInfo } from './user-info.presenter';
 
-/** The signed-in user's profile (spec "Login and session": GET /user/userInfo). */
-export function userRoutes(_ctx: AppContext) {
+/**
+ * The signed-in user's profile (spec "Login and session": GET /user/userInfo) and own account
+ * (password policy and change).
+ */
+export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     route(app, ep.userInfo, async (request) => {
       const auth = caller(request);
@@ -16,5 +20,6 @@ export function userRoutes(_ctx: AppContext) {
       if (!auth.acl.admin && auth.rules.length === 0) throw new AppError(217, 'auth.noPermission');
       return ok(presentUserInfo(auth));
     });
+    registerAccountRoutes(app, ctx);
   };
 }

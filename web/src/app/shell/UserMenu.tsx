@@ -1,14 +1,24 @@
 import { useState } from 'react';
 import { Avatar, Dropdown } from 'antd';
-import { ClockCircleOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../features/auth/api';
 import { clockTypes } from '../../features/clock/api';
 import { ClockInDialog } from '../../features/clock/components/ClockInDialog';
+import { PASSWORD_PATH } from '../guard';
 import { logout } from '../session';
 
-/** The avatar menu: the user's unit, the clock-in dialog (for the right rule strings), logout. */
+/**
+ * The avatar menu: the user's unit, the clock-in dialog (for the right rule strings), the
+ * change-password page, logout.
+ */
 export function UserMenu({ user, has }: { user: UserInfo; has: (rules: string) => boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,11 +40,13 @@ export function UserMenu({ user, has }: { user: UserInfo; has: (rules: string) =
             ...(types.length > 0
               ? [{ key: 'clock', icon: <ClockCircleOutlined />, label: t('header.clock') }]
               : []),
+            { key: 'password', icon: <KeyOutlined />, label: t('account.changePassword') },
             { type: 'divider' as const },
             { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true },
           ],
           onClick: ({ key }) => {
             if (key === 'clock') setClocking(true);
+            if (key === 'password') void navigate(PASSWORD_PATH);
             if (key === 'logout') {
               void logout().then(() => navigate('/login', { replace: true }));
             }

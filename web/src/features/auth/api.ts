@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type EndpointData, type UserInfo } from '@hotline/contract';
-import { authEndpoints } from '@hotline/contract/client';
+import { accountEndpoints, authEndpoints } from '@hotline/contract/client';
 import type { Acl } from '@hotline/domain';
 import { call } from '../../lib/api-client';
 import { rsaEncryptJson } from './rsa';
@@ -95,4 +95,20 @@ export async function logoutRequest(): Promise<void> {
   } catch {
     // ignored on purpose
   }
+}
+
+/** The password policy (minimum and maximum length, character classes) for the form's hints. */
+export const passwordPolicyQuery = queryOptions({
+  queryKey: ['session', 'passwordPolicy'] as const,
+  queryFn: () => call(accountEndpoints.passwordPolicy),
+  staleTime: 60_000,
+});
+export type PasswordPolicyData = EndpointData<typeof accountEndpoints.passwordPolicy>;
+
+/**
+ * Changes the caller's own password. No toast: the form shows the refusal at its field (the
+ * server's message names it: "oldPassword: …", "newPassword: …").
+ */
+export function changePassword(body: { oldPassword: string; newPassword: string }) {
+  return call(accountEndpoints.changePassword, body, { noError: true });
 }

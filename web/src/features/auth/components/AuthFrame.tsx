@@ -5,8 +5,8 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { useWebsiteName } from '../../../hooks/use-web-config';
 import '../auth.css';
 
-/** The login screens' frame: a brand panel beside the sign-in card. */
-export function AuthFrame({ children }: { children: ReactNode }) {
+/** The login screens' frame: a brand panel beside the sign-in card (subtitle: 账号登录). */
+export function AuthFrame({ children, subtitle }: { children: ReactNode; subtitle?: string }) {
   const { t } = useTranslation();
   const websiteName = useWebsiteName();
   return (
@@ -31,7 +31,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
         <main className="hl-auth-card">
           {/* plain elements: antd Typography would add ~17 KB to the login route */}
           <h3 className="hl-auth-title">{websiteName ?? '\u00a0'}</h3>
-          <p className="hl-auth-subtitle">{t('login.title')}</p>
+          <p className="hl-auth-subtitle">{subtitle ?? t('login.title')}</p>
           {children}
         </main>
         <footer className="hl-auth-footer">{t('login.footer')}</footer>

@@ -6,7 +6,7 @@ import { useExportJobsStore } from '../../export';
 import { refreshBadgeCounts, useBadgeStore } from '../../menu';
 import { useNoticesStore } from '../../notices';
 import { useThemeStore } from '../../theme';
-import { bindPush } from '../api';
+import { bindPush, checkSession } from '../api';
 import { applyPushMessage } from '../apply-message';
 import { browserClock, startClockResync } from '../clock-resync';
 import { PushSocket, pushUrl, type SocketLike } from '../../../lib/push-socket';
@@ -66,6 +66,7 @@ export function PushChannel() {
       open: (url) => new WebSocket(url) as unknown as SocketLike,
       bind: bindPush,
       onBound: () => void rereadCounts(),
+      onSessionEnded: () => void checkSession(),
       onState: (next) => {
         setState(next);
         useExportJobsStore.getState().setLive(next === 'live');
