@@ -137,7 +137,11 @@ test('forms validate before sending; a server refusal keeps what was typed', asy
     password: 'Demo@12345',
   });
   // the dispatcher holds the lock since opening the form: the admin breaks it, then signs
-  await ok(request, '/api/addons/jsjb/lock/assignUnlock', admin.token, { id: order.id, force: 1 });
+  await ok(request, '/api/addons/jsjb/lock/assignUnlock', admin.token, {
+    id: order.id,
+    force: 1,
+    reason: '测试：管理员强制解锁',
+  });
   await ok(request, '/api/addons/jsjb/cy/a5HandleOrderSignInCy', admin.token, { id: order.id });
 
   const reason = '来电人重复反映，已由市级合并处理';

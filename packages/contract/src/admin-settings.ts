@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, intField, paging } from './common';
 import { configEntry } from './config';
 import { endpoint } from './endpoint';
+import { SETTING_GROUPS, type SettingGroup } from './settings';
 
 /**
  * Settings (系统配置) in typed forms, integration keys and the audit log (操作日志):
@@ -19,7 +20,7 @@ export const settingsGroup = z.object({
 });
 export const settingsResponse = envelope(z.object({ groups: z.array(settingsGroup) }));
 export const settingsSaveBody = z.object({
-  group: z.string().trim().min(1).max(32),
+  group: z.enum(SETTING_GROUPS as [SettingGroup, ...SettingGroup[]]),
   /** name → new value (as text, like every config value); only the changed keys. */
   values: z.record(z.string().max(64), z.string().max(20000)),
 });
@@ -34,16 +35,43 @@ export const integrationKey = z.object({
   revokedAt: z.string().nullable(),
 });
 export const keyListResponse = envelope(z.object({ list: z.array(integrationKey) }));
-export const keyCreateBody = z.object({ name: z.string().trim().min(1).max(64) });
+/** Names of integration keys (the console and the `integration:key` command alike). */
+export const INTEGRATION_KEY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+export const integrationKeyName = z
+  .string()
+  .trim()
+  .regex(INTEGRATION_KEY_NAME, 'integrationKey.name');
+export const keyCreateBody = z.object({ name: integrationKeyName });
 /** The key itself is shown once; only its hash is stored. */
 export const keyCreateResponse = envelope(z.object({ key: integrationKey, secret: z.string() }));
 export const keyRevokeBody = z.object({ id });
 export const keyResponse = envelope(integrationKey);
 
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'YYYY-MM-DD or YYYY-MM-DD HH:mm');
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** A real calendar day (and time), as written: no 2026-02-30, no 24:00. */
+function isDateTime(text: string): boolean {
+  const m = DATE_TIME.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((p) => (p === undefined ? 0 : Number(p))) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    at.getUTCFullYear() === y &&
+    at.getUTCMonth() === mo - 1 &&
+    at.getUTCDate() === d &&
+    at.getUTCHours() === h &&
+    at.getUTCMinutes() === mi &&
+    at.getUTCSeconds() === s
+  );
+}
+/** China time (Asia/Shanghai): a day, or a day and a time. */
+const isoDate = z.string().trim().refine(isDateTime, 'YYYY-MM-DD or YYYY-MM-DD HH:mm');
 export const auditFilter = z.object({
   userId: id.optional(),
   action: z.string().trim().max(40).optional(),
@@ -52,6 +80,8 @@ export const auditFilter = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
+/** An audit export holds at most this many rows (narrow the filters beyond). */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 export const auditListBody = auditFilter.extend({ ...paging(100, 20) });
 export const auditEntry = z.object({
   id: z.number().int(),

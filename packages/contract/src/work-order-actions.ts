@@ -191,7 +191,16 @@ export const attributesBody = withId(
 
 export type OrderEdits = Partial<{ [K in EditFieldName]: z.output<(typeof editFields)[K]> }>;
 
-export const unlockBody = withId({ force: flag().optional() });
+/** The reason an administrator gives for breaking someone else's lock (force). */
+export const UNLOCK_REASON_MAX = 200;
+/**
+ * Releasing one's own lock needs nothing else; an administrator breaking someone else's lock
+ * sends `force` and a `reason` (400 naming `reason` without one), which the audit log keeps.
+ */
+export const unlockBody = withId({
+  force: flag().optional(),
+  reason: z.string().trim().max(UNLOCK_REASON_MAX).optional(),
+});
 export const myLocksBody = z.object({ ...paging(100, 10) });
 
 // ---- responses -------------------------------------------------------------------------------

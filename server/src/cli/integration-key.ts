@@ -1,12 +1,15 @@
 import { mkdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { INTEGRATION_KEY_NAME } from '@hotline/contract';
 import { openDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
+import type { AuditActor } from '../modules/audit';
 import {
-  createIntegrationKey,
+  issueIntegrationKey,
   listIntegrationKeys,
-  revokeIntegrationKey,
+  revokeIntegrationKeyAudited,
 } from '../modules/intake/integration-keys';
 import { loadSettings } from '../settings';
 
@@ -31,7 +34,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);
   }
-  if (name !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+  if (name !== undefined && !INTEGRATION_KEY_NAME.test(name)) {
     throw new Error('name: 1–64 letters, digits, _ . - (e.g. city-centre)');
   }
   const revokeId = values.revoke === undefined ? undefined : Number(values.revoke);
@@ -48,15 +51,19 @@ async function main(): Promise<void> {
   );
   try {
     await migrate(handle.db);
+    // The audit log names the command and the operating-system account that ran it.
+    const actor: AuditActor = { id: null, name: `integration:key (${osUser()})`, ip: '' };
     if (name) {
-      const created = await createIntegrationKey(handle.db, name);
-      console.log(`key ${created.id} for ${created.name} (shown once, only its hash is stored):`);
+      const created = await issueIntegrationKey(handle.db, name, actor);
+      console.log(
+        `key ${created.row.id} for ${created.row.name} (shown once, only its hash is stored):`,
+      );
       console.log(created.key);
     }
     if (revokeId !== undefined) {
-      const done = await revokeIntegrationKey(handle.db, revokeId, new Date());
-      console.log(done ? `key ${revokeId} revoked` : `no live key ${revokeId}`);
-      if (!done) process.exitCode = 1;
+      const done = await revokeIntegrationKeyAudited(handle.db, revokeId, actor, new Date());
+      console.log('row' in done ? `key ${revokeId} revoked` : `no live key ${revokeId}`);
+      if (!('row' in done)) process.exitCode = 1;
     }
     if (values.list) {
       for (const k of await listIntegrationKeys(handle.db)) {
@@ -66,6 +73,14 @@ async function main(): Promise<void> {
     }
   } finally {
     await handle.close();
+  }
+}
+
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
   }
 }
 

@@ -4,6 +4,7 @@ import { seedCategories } from './categories';
 import {
   CONFIG_GROUPS,
   JSJB_DEFAULTS,
+  SECURITY_DEFAULTS,
   SYSTEM_DEFAULTS,
   type ConfigDefault,
 } from './config-defaults';
@@ -35,7 +36,11 @@ export async function seedBase(db: Db): Promise<void> {
       }));
     await trx
       .insertInto('config')
-      .values([...entries('jsjb', JSJB_DEFAULTS), ...entries('system', SYSTEM_DEFAULTS)])
+      .values([
+        ...entries('jsjb', JSJB_DEFAULTS),
+        ...entries('system', SYSTEM_DEFAULTS),
+        ...entries('security', SECURITY_DEFAULTS),
+      ])
       .onConflict((oc) => oc.columns(['group_name', 'name']).doNothing())
       .execute();
     await trx
@@ -72,7 +77,9 @@ export async function seedBase(db: Db): Promise<void> {
           config_key: m.configKey ?? null,
         })),
       )
-      .onConflict((oc) => oc.column('key').doNothing())
+      // Existing entries keep everything an upgrade might meet, but follow the seed's order
+      // (new entries slot in where they belong).
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ sort: eb.ref('excluded.sort') })))
       .execute();
     const links = await trx.selectFrom('search_links').select('id').limit(1).execute();
     if (links.length === 0) {

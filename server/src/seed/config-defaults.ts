@@ -13,6 +13,7 @@ export interface ConfigDefault {
 export const CONFIG_GROUPS = [
   { name: 'jsjb', title: '接诉即办', sort: 1 },
   { name: 'system', title: '系统', sort: 2 },
+  { name: 'security', title: '安全', sort: 3 },
 ];
 
 const sw = (name: string, title: string, on: boolean, remark = ''): ConfigDefault => ({
@@ -71,6 +72,10 @@ export const JSJB_DEFAULTS: ConfigDefault[] = [
   num('limit_complex_hours', '复杂件办理时限（小时）', 360),
   num('assessment_period_day', '考核周期起始日', 19),
   num('upload_max_mb', '上传文件大小上限（MB）', 20),
+  // issue 17: console feature switches (after the older keys, so existing databases keep their order)
+  sw('is_voice_push', '语音播报', true, 'read new-order notices aloud in the console'),
+  sw('is_watermark', '页面水印', false, "the user's name and time across every page"),
+  sw('is_error_log', '前端错误日志', true, '0: the console error reports are accepted and dropped'),
 ];
 
 export const SYSTEM_DEFAULTS: ConfigDefault[] = [
@@ -87,6 +92,23 @@ export const SYSTEM_DEFAULTS: ConfigDefault[] = [
     title: '外呼通道',
     value: 'simulator',
     type: 'string',
+    isPublic: false,
+  },
+];
+
+/** The password policy (domain `passwordPolicyFrom`); not public. */
+export const SECURITY_DEFAULTS: ConfigDefault[] = [
+  {
+    ...num('password_min_length', '密码最小长度', 8, '6–32'),
+    isPublic: false,
+  },
+  {
+    ...num(
+      'password_classes',
+      '密码字符类别数',
+      2,
+      '1–4 of: upper-case, lower-case, digits, symbols',
+    ),
     isPublic: false,
   },
 ];

@@ -4,6 +4,7 @@ import { translate, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/reply';
 import { route, type EndpointRequest } from '../../http/route';
+import { requestActor } from '../audit';
 import * as repo from './config.repository';
 import { presentConfigEntry } from './config.presenter';
 import * as service from './config.service';
@@ -47,13 +48,19 @@ export function configRoutes(ctx: AppContext) {
       return ok({}, done(request.lang));
     });
     route(app, ep.addEntry, async (request) =>
-      ok(presentConfigEntry(await service.addEntry(ctx, request.body)), done(request.lang)),
+      ok(
+        presentConfigEntry(await service.addEntry(ctx, request.body, requestActor(request))),
+        done(request.lang),
+      ),
     );
     route(app, ep.saveEntry, async (request) =>
-      ok(presentConfigEntry(await service.saveEntry(ctx, request.body)), done(request.lang)),
+      ok(
+        presentConfigEntry(await service.saveEntry(ctx, request.body, requestActor(request))),
+        done(request.lang),
+      ),
     );
     route(app, ep.deleteEntry, async (request) => {
-      await service.deleteEntry(ctx, request.body.id);
+      await service.deleteEntry(ctx, request.body.id, requestActor(request));
       return ok({}, done(request.lang));
     });
   };

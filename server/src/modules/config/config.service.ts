@@ -2,32 +2,11 @@ import type { z } from 'zod';
 import type { addConfigBody, addGroupBody, saveConfigBody, saveGroupBody } from '@hotline/contract';
 import type { AppContext } from '../../context';
 import type { ConfigRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import { conflict, notFound } from '../../http/app-error';
+import { changesOf, type AuditActor } from '../audit';
 import { forgetConfig } from './config-cache';
+import { auditConfigChange, checkedValue, lockGroupEntries } from './config-check';
 import * as repo from './config.repository';
-
-/** A value must fit its entry's type; a broken switch or number must not reach the console. */
-export function checkValue(type: string, value: string, options: string[] | null): string | null {
-  if (type === 'switch' && value !== '0' && value !== '1') return 'a switch is 0 or 1';
-  if (type === 'number' && (value.trim() === '' || !Number.isFinite(Number(value))))
-    return 'not a number';
-  if (type === 'select' && options && options.length > 0 && !options.includes(value)) {
-    return `one of ${options.join(', ')}`;
-  }
-  if (type === 'json') {
-    try {
-      JSON.parse(value);
-    } catch {
-      return 'not valid JSON';
-    }
-  }
-  return null;
-}
-
-function assertValue(type: string, value: string, options: string[] | null): void {
-  const reason = checkValue(type, value, options);
-  if (reason) throw badRequest('config.valueInvalid', { reason });
-}
 
 export async function addGroup(
   ctx: AppContext,
@@ -79,20 +58,33 @@ export async function deleteGroup(ctx: AppContext, name: string): Promise<void> 
   });
 }
 
+/** Adds an entry; a key the settings know is checked with its schema. Audited. */
 export async function addEntry(
   ctx: AppContext,
   input: z.output<typeof addConfigBody>,
+  actor: AuditActor,
 ): Promise<ConfigRow> {
-  assertValue(input.type, input.value, input.options ?? null);
   const added = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findGroup(trx, input.group))) throw notFound('config.groupMissing');
+    const entries = await lockGroupEntries(trx, input.group);
+    const value = checkedValue(
+      {
+        group_name: input.group,
+        name: input.name,
+        type: input.type,
+        options: input.options ?? null,
+      },
+      input.value,
+      Object.fromEntries(entries.map((e) => [e.name, e.value])),
+      'value',
+    );
     const row = await trx
       .insertInto('config')
       .values({
         group_name: input.group,
         name: input.name,
         title: input.title,
-        value: input.value,
+        value,
         type: input.type,
         options: input.options ?? null,
         is_public: input.isPublic,
@@ -103,45 +95,95 @@ export async function addEntry(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw conflict('config.entryExists');
+    await auditConfigChange(trx, actor, {
+      group: row.group_name,
+      name: row.name,
+      title: row.title,
+      old: null,
+      new: row.value,
+    });
     return row;
   });
   forgetConfig(ctx);
   return added;
 }
 
+/** Changes an entry; a key the settings know is checked with its schema. Audited. */
 export async function saveEntry(
   ctx: AppContext,
   input: z.output<typeof saveConfigBody>,
+  actor: AuditActor,
 ): Promise<ConfigRow> {
   const saved = await ctx.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('config')
-      .selectAll()
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const found = await repo.findEntry(trx, input.id);
+    if (!found) throw notFound('config.entryMissing');
+    // The whole group, locked in id order (cross-field rules; no deadlock with settings saves).
+    const entries = await lockGroupEntries(trx, found.group_name);
+    const current = entries.find((e) => e.id === input.id);
     if (!current) throw notFound('config.entryMissing');
-    if (input.value !== undefined) assertValue(current.type, input.value, current.options);
-    return trx
+    const value =
+      input.value === undefined
+        ? current.value
+        : checkedValue(
+            current,
+            input.value,
+            Object.fromEntries(entries.map((e) => [e.name, e.value])),
+            'value',
+          );
+    const next = {
+      title: input.title ?? current.title,
+      value,
+      is_public: input.isPublic ?? current.is_public,
+      remark: input.remark ?? current.remark,
+      sort: input.sort ?? current.sort,
+    };
+    const row = await trx
       .updateTable('config')
-      .set({
-        title: input.title ?? current.title,
-        value: input.value ?? current.value,
-        is_public: input.isPublic ?? current.is_public,
-        remark: input.remark ?? current.remark,
-        sort: input.sort ?? current.sort,
-        updated_at: ctx.now(),
-      })
+      .set({ ...next, updated_at: ctx.now() })
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const { value: _v, ...others } = next;
+    const { value: _o, ...before } = {
+      title: current.title,
+      value: current.value,
+      is_public: current.is_public,
+      remark: current.remark,
+      sort: current.sort,
+    };
+    const changes = changesOf(before, others);
+    if (value !== current.value || Object.keys(changes).length > 0) {
+      await auditConfigChange(trx, actor, {
+        group: current.group_name,
+        name: current.name,
+        title: row.title,
+        old: current.value,
+        new: value,
+        changes,
+      });
+    }
+    return row;
   });
   forgetConfig(ctx);
   return saved;
 }
 
-export async function deleteEntry(ctx: AppContext, id: number): Promise<void> {
-  const deleted = await ctx.db.deleteFrom('config').where('id', '=', id).executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw notFound('config.entryMissing');
+/** Deletes an entry (the seed adds a known key back at the next start). Audited. */
+export async function deleteEntry(ctx: AppContext, id: number, actor: AuditActor): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('config')
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!deleted) throw notFound('config.entryMissing');
+    await auditConfigChange(trx, actor, {
+      group: deleted.group_name,
+      name: deleted.name,
+      title: deleted.title,
+      old: deleted.value,
+      new: null,
+    });
+  });
   forgetConfig(ctx);
 }

@@ -9,7 +9,9 @@ import type { AppContext } from '../../context';
 import { AppError, conflict } from '../../http/app-error';
 import type { CellValue } from '../../lib/xlsx/writer';
 import { waitDrain } from '../../lib/zip/zip-writer';
+import type { AuditActor } from '../audit';
 import type { AuthContext } from '../auth/auth-context';
+import { exportActor } from './export-audit';
 import { JobProgress } from './export-jobs';
 import { exportChunks, needsOf } from './export-rows';
 import { rowValues } from './export-values';
@@ -51,12 +53,14 @@ export async function initCsv(
   auth: AuthContext,
   body: ExportBody,
   lang: Lang,
+  actor: AuditActor = exportActor(auth),
 ): Promise<number> {
   const running = await repo.runningJobs(ctx.db, auth.userId);
   if (running >= MAX_JOBS_PER_USER) throw new AppError(429, 'export.jobsBusy', { n: running });
   const prepared = await prepareExport(ctx, auth, body, lang);
   const fileName = `${lang === 'en' ? 'work-orders' : '工单导出'}-${stamp(ctx.now())}.csv`;
-  const id = await auditExport(ctx, auth, prepared, 'csv', fileName, 'queued', body.ids ?? null);
+  const ids = body.ids ?? null;
+  const id = await auditExport(ctx, auth, prepared, 'csv', fileName, 'queued', ids, actor);
   // The job runs after the reply; its outcome is in its row, never thrown at anyone.
   setImmediate(() => {
     void runCsvJob(ctx, id, auth.userId, prepared).catch(() => undefined);

@@ -8,6 +8,7 @@ import { caller } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
+import { requestActor } from '../audit';
 import { contentDisposition } from '../files/file.presenter';
 import { initCsv, openCsv } from './csv-job';
 import { scheduleExportSweep } from './export-jobs';
@@ -33,7 +34,13 @@ export function exportRoutes(ctx: AppContext) {
 
     route(app, ep.exportExcel, async (request, reply) => {
       const auth = caller(request);
-      const { id, prepared, fileName } = await startXlsx(ctx, auth, request.body, request.lang);
+      const { id, prepared, fileName } = await startXlsx(
+        ctx,
+        auth,
+        request.body,
+        request.lang,
+        requestActor(request),
+      );
       // A 1 MiB buffer between the writer and the socket: with the default 16 KiB the writer
       // waits on the socket every few rows instead of overlapping with it.
       const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
@@ -57,7 +64,13 @@ export function exportRoutes(ctx: AppContext) {
     });
 
     route(app, ep.initCsv, async (request) => {
-      const id = await initCsv(ctx, caller(request), request.body, request.lang);
+      const id = await initCsv(
+        ctx,
+        caller(request),
+        request.body,
+        request.lang,
+        requestActor(request),
+      );
       const row = await repo.findRecord(ctx.db, id);
       if (!row) throw new AppError(404, 'export.jobNotFound');
       return ok({ job: presentRecord(row) }, translate('ok', request.lang));
@@ -97,7 +110,13 @@ export function exportRoutes(ctx: AppContext) {
 
     route(app, ep.exportWord, async (request, reply) => {
       const ids = request.body.ids ?? [request.body.id!];
-      const { buffer, fileName, masked } = await writeWord(ctx, caller(request), ids, request.lang);
+      const { buffer, fileName, masked } = await writeWord(
+        ctx,
+        caller(request),
+        ids,
+        request.lang,
+        requestActor(request),
+      );
       return reply
         .header('content-type', DOCX_TYPE)
         .header('content-disposition', contentDisposition(fileName))

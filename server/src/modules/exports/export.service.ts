@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../http/app-error';
 import { XlsxWorkerWriter } from '../../lib/xlsx/worker';
 import { XlsxStreamWriter } from '../../lib/xlsx/writer';
+import type { AuditActor } from '../audit';
 import type { AuthContext } from '../auth/auth-context';
 import { readerFor } from '../work-orders/reads/list-access';
 import { countOrders } from '../work-orders/reads/list.repository';
@@ -13,6 +14,7 @@ import { listWhere } from '../work-orders/reads/list.service';
 import { seesLocks } from '../work-orders/order.presenter';
 import type { OrdersWhere } from '../work-orders/reads/queue-sql';
 import { scopeIsEmpty } from '../work-orders/reads/scope-sql';
+import { auditExportStart, exportActor } from './export-audit';
 import { exportChunks, needsOf } from './export-rows';
 import { rowValues, type ExportEnv } from './export-values';
 import * as repo from './export.repository';
@@ -122,7 +124,16 @@ export function headerOf(c: ExportColumn, lang: Lang): string {
   return lang === 'en' ? c.en : c.zh;
 }
 
-/** Audit first: the history says who exported what before a single row leaves. */
+/** The filter without the ordering (which rows, not in which order). */
+function rowFilter(filter: Record<string, unknown>): Record<string, unknown> {
+  const { sort: _sort, sortOrder: _order, ...rows } = filter;
+  return rows;
+}
+
+/**
+ * Audit first: the history (export_records) and the audit log (`export.start`) say who
+ * exported what before a single row leaves; both rows commit together.
+ */
 export async function auditExport(
   ctx: AppContext,
   auth: AuthContext,
@@ -131,29 +142,49 @@ export async function auditExport(
   fileName: string,
   status: 'running' | 'queued',
   orderIds: readonly number[] | null,
+  actor: AuditActor = exportActor(auth),
 ): Promise<number> {
-  return repo.insertRecord(ctx.db, {
-    userId: auth.userId,
-    unitId: auth.unit.id,
-    format,
-    status,
-    total: prepared.total,
-    masked: !prepared.env.fullPhones,
-    columns: prepared.columns.map((c) => c.key),
-    filter: prepared.filter,
-    orderIds,
-    fileName,
-    at: ctx.now(),
+  return ctx.db.transaction().execute(async (trx) => {
+    const id = await repo.insertRecord(trx, {
+      userId: auth.userId,
+      unitId: auth.unit.id,
+      format,
+      status,
+      total: prepared.total,
+      masked: !prepared.env.fullPhones,
+      columns: prepared.columns.map((c) => c.key),
+      filter: prepared.filter,
+      orderIds,
+      fileName,
+      at: ctx.now(),
+    });
+    await auditExportStart(trx, actor, {
+      export: 'orders',
+      format,
+      rows: prepared.total,
+      recordId: id,
+      fileName,
+      filter: rowFilter(prepared.filter),
+      orderIds,
+    });
+    return id;
   });
 }
 
-export async function startXlsx(ctx: AppContext, auth: AuthContext, body: ExportBody, lang: Lang) {
+export async function startXlsx(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: ExportBody,
+  lang: Lang,
+  actor: AuditActor = exportActor(auth),
+) {
   const prepared = await prepareExport(ctx, auth, body, lang);
   if (prepared.total > MAX_XLSX_ROWS) {
     throw badRequest('export.tooManyRows', { rows: prepared.total, max: MAX_XLSX_ROWS });
   }
   const fileName = `${lang === 'en' ? 'work-orders' : '工单导出'}-${stamp(ctx.now())}.xlsx`;
-  const id = await auditExport(ctx, auth, prepared, 'xlsx', fileName, 'running', body.ids ?? null);
+  const ids = body.ids ?? null;
+  const id = await auditExport(ctx, auth, prepared, 'xlsx', fileName, 'running', ids, actor);
   return { id, prepared, fileName };
 }
 

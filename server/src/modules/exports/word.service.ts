@@ -14,9 +14,11 @@ import {
 import type { OrderDetail } from '@hotline/contract';
 import { EVENT_NAMES, maskPhone, seesFullPhones, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
+import type { AuditActor } from '../audit';
 import type { AuthContext } from '../auth/auth-context';
 import { orderDetail } from '../work-orders/detail/detail.service';
 import { csvTime } from './csv-job';
+import { auditExportStart, exportActor } from './export-audit';
 import { nameOf } from './export-labels';
 import * as repo from './export.repository';
 import { stamp } from './export.service';
@@ -36,6 +38,7 @@ async function readMasked(ctx: AppContext, auth: AuthContext, id: number) {
   return { detail, masked: !full };
 }
 
+/** The export history row; a Word export (not a print) also its `export.start` audit row. */
 async function audit(
   ctx: AppContext,
   auth: AuthContext,
@@ -43,19 +46,32 @@ async function audit(
   ids: readonly number[],
   masked: boolean,
   fileName: string | null,
+  actor: AuditActor = exportActor(auth),
 ) {
-  await repo.insertRecord(ctx.db, {
-    userId: auth.userId,
-    unitId: auth.unit.id,
-    format,
-    status: 'done',
-    total: ids.length,
-    masked,
-    columns: [],
-    filter: {},
-    orderIds: ids,
-    fileName,
-    at: ctx.now(),
+  await ctx.db.transaction().execute(async (trx) => {
+    const id = await repo.insertRecord(trx, {
+      userId: auth.userId,
+      unitId: auth.unit.id,
+      format,
+      status: 'done',
+      total: ids.length,
+      masked,
+      columns: [],
+      filter: {},
+      orderIds: ids,
+      fileName,
+      at: ctx.now(),
+    });
+    if (format === 'docx') {
+      await auditExportStart(trx, actor, {
+        export: 'orders',
+        format: 'docx',
+        rows: ids.length,
+        recordId: id,
+        fileName,
+        orderIds: ids,
+      });
+    }
   });
 }
 
@@ -193,6 +209,7 @@ export async function writeWord(
   auth: AuthContext,
   ids: readonly number[],
   lang: Lang,
+  actor: AuditActor = exportActor(auth),
 ) {
   const unique = [...new Set(ids)];
   const details: Detail[] = [];
@@ -215,6 +232,6 @@ export async function writeWord(
   const buffer = await Packer.toBuffer(doc);
   const single = details.length === 1 ? details[0]!.order.orderNum : `${details.length}`;
   const fileName = `${lang === 'en' ? 'case-sheet' : '工单办理单'}-${single}-${stamp(ctx.now())}.docx`;
-  await audit(ctx, auth, 'docx', unique, masked, fileName);
+  await audit(ctx, auth, 'docx', unique, masked, fileName, actor);
   return { buffer, fileName, masked };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
+import { configValues } from '../config/config-cache';
 
 /** Error reports one session (or one address, before login) may send per minute. */
 export const ERROR_REPORTS_PER_MINUTE = 20;
@@ -17,12 +18,19 @@ export interface ErrorReport {
   userAgent: string;
 }
 
+/** Whether client error reports are kept (jsjb `is_error_log`, on unless set to 0). */
+export async function errorLogOn(ctx: AppContext): Promise<boolean> {
+  return (await configValues(ctx, 'jsjb')).is_error_log !== '0';
+}
+
 /**
  * Stores a client error report, at most ERROR_REPORTS_PER_MINUTE per session (or per address
  * before login). Count and insert happen under a transaction-scoped advisory lock on that key,
  * so a burst of parallel reports cannot slip past the limit.
  */
 export async function storeErrorReport(ctx: AppContext, report: ErrorReport): Promise<void> {
+  // Setting `is_error_log` 0: reports are accepted (the console is not told to retry) and dropped.
+  if (!(await errorLogOn(ctx))) return;
   const key = report.sessionId ? `session:${report.sessionId}` : `ip:${report.ip}`;
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {

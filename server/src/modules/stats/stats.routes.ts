@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import { caller } from '../../http/access';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
+import { requestActor } from '../audit';
+import { auditExportStart } from '../exports/export-audit';
 import { contentDisposition } from '../files/file.presenter';
 import { writeKanbanXlsx } from './kanban-xlsx';
 import { kanban } from './stats.service';
@@ -18,12 +20,19 @@ export function statsRoutes(ctx: AppContext) {
     );
     route(app, ep.kanbanExcel, async (request, reply) => {
       const data = await kanban(ctx, caller(request), request.body);
+      const name = `${request.lang === 'en' ? 'assessment' : '考核排名'}-${data.period.label.replace(/ ~ /, '_')}.xlsx`;
+      await auditExportStart(ctx.db, requestActor(request), {
+        export: 'kanban',
+        format: 'xlsx',
+        rows: data.units.length,
+        fileName: name,
+        filter: { ...request.body },
+      });
       const stream = new PassThrough();
       writeKanbanXlsx(data, request.lang, stream).then(
         () => stream.end(),
         (error: Error) => stream.destroy(error),
       );
-      const name = `${request.lang === 'en' ? 'assessment' : '考核排名'}-${data.period.label.replace(/ ~ /, '_')}.xlsx`;
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', contentDisposition(name))

@@ -120,7 +120,7 @@ describe('locks', () => {
     await step(w, id, {
       who: 'admin',
       path: 'lock/assignUnlock',
-      body: { force: 1 },
+      body: { force: 1, reason: '经办人休假' },
       action: 'unlock',
       to: { status: 0 },
     });
@@ -130,7 +130,7 @@ describe('locks', () => {
       ['lock', w.users.dispatcher, ''],
       ['unlock', w.users.dispatcher, ''],
       ['lock', w.users.dispatcher, ''],
-      ['unlock', w.users.admin, `force: ${w.realnames.dispatcher}`],
+      ['unlock', w.users.admin, `force: ${w.realnames.dispatcher}; 经办人休假`],
     ]);
     // A non-admin's force means nothing.
     await must(act(w, 'dispatcher', 'lock/assignLock', { id }));
@@ -265,5 +265,113 @@ describe('locks', () => {
         msg: 'the order is refused: "lock" does not apply now',
       },
     );
+  });
+});
+
+const forceUnlocks = (id: number) =>
+  w.t.ctx.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', 'order.forceUnlock')
+    .where('target_id', '=', String(id))
+    .execute();
+
+describe('force unlock: a reason, and the audit log', () => {
+  it("breaking someone else's lock without a reason → 400 naming reason; nothing written", async () => {
+    const id = await newOrder(w.t);
+    await must(act(w, 'dispatcher', 'lock/assignLock', { id }));
+    const lockBefore = await lockRow(id);
+    const eventsBefore = (await eventsOf(w.t, id)).length;
+    for (const body of [{ force: 1 }, { force: 1, reason: '' }, { force: 1, reason: '   ' }]) {
+      const reply = await act(w, 'admin', 'lock/assignUnlock', { id, ...body });
+      expect([reply.status, reply.code, reply.msg]).toEqual([
+        400,
+        400,
+        "reason: a reason is required to break someone else's lock",
+      ]);
+    }
+    const zh = await act(w, 'admin', 'lock/assignUnlock', { id, force: 1 }, 'zh');
+    expect(zh.msg).toBe('reason: 强制解除他人的锁定须填写原因');
+    const long = await act(w, 'admin', 'lock/assignUnlock', {
+      id,
+      force: 1,
+      reason: 'x'.repeat(201),
+    });
+    expect([long.status, long.code]).toEqual([400, 400]);
+    expect(long.msg).toMatch(/^reason: /);
+    expect(await lockRow(id)).toEqual(lockBefore);
+    expect((await eventsOf(w.t, id)).length).toBe(eventsBefore);
+    expect(await forceUnlocks(id)).toEqual([]);
+    await must(act(w, 'dispatcher', 'lock/assignUnlock', { id }));
+  });
+
+  it('a force unlock writes order.forceUnlock with the order number, the holder and the reason', async () => {
+    const id = await newOrder(w.t);
+    await must(act(w, 'dispatcher', 'lock/assignLock', { id }));
+    const { order_num } = await w.t.ctx.db
+      .selectFrom('work_orders')
+      .select('order_num')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const reply = await act(w, 'admin', 'lock/assignUnlock', {
+      id,
+      force: 1,
+      reason: ' 当事人已离岗 ',
+    });
+    expect([reply.status, reply.code]).toEqual([200, 200]);
+    expect(reply.data.abilities).not.toContain('unlock');
+    expect(await lockRow(id)).toBeUndefined();
+    const rows = await forceUnlocks(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_id: w.users.admin,
+      actor_name: 'admin',
+      target_type: 'order',
+      target_id: String(id),
+      target_name: order_num,
+    });
+    expect(rows[0]!.ip).not.toBe('');
+    expect(rows[0]!.detail).toMatchObject({
+      orderNum: order_num,
+      holder: { id: w.users.dispatcher, name: w.realnames.dispatcher },
+      reason: '当事人已离岗',
+    });
+    // the audit row and the event were written in the same transaction as the unlock
+    const last = (await eventsOf(w.t, id)).at(-1)!;
+    expect([last.action, last.comment]).toEqual([
+      'unlock',
+      `force: ${w.realnames.dispatcher}; 当事人已离岗`,
+    ]);
+  });
+
+  it('releasing your own lock needs no reason and writes no audit row, force or not', async () => {
+    const id = await newOrder(w.t);
+    await must(act(w, 'admin', 'lock/assignLock', { id }));
+    await must(act(w, 'admin', 'lock/assignUnlock', { id, force: 1 }));
+    await must(act(w, 'dispatcher', 'lock/assignLock', { id }));
+    await must(act(w, 'dispatcher', 'lock/assignUnlock', { id }));
+    expect(await forceUnlocks(id)).toEqual([]);
+  });
+
+  it('a non-admin with force and a reason is still refused, and nothing is audited', async () => {
+    const id = await newOrder(w.t);
+    await must(act(w, 'dispatcher', 'lock/assignLock', { id }));
+    await refused(
+      w,
+      id,
+      'reviewer',
+      'lock/assignUnlock',
+      { force: 1, reason: '我要办' },
+      {
+        status: 409,
+        msg: `the order is locked by ${w.realnames.dispatcher}; try again later`,
+      },
+    );
+    expect(await forceUnlocks(id)).toEqual([]);
+    // an expired lock binds nobody: there is nothing to break (and no reason is asked)
+    await advance(w, 31 * MINUTE);
+    const gone = await act(w, 'admin', 'lock/assignUnlock', { id, force: 1 });
+    expect([gone.status, gone.code]).toEqual([409, 409]);
+    expect(await forceUnlocks(id)).toEqual([]);
   });
 });
