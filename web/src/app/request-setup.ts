@@ -1,5 +1,7 @@
 import i18n from '../i18n';
 import { USER_INFO_QUERY_KEY, userInfoQuery } from '../features/auth/api';
+import { errorLogSwitch } from '../features/errors/error-log-store';
+import { webConfigQuery } from '../hooks/use-web-config';
 import { configureRequest } from '../lib/request';
 import { PASSWORD_PATH, loginLocation } from './guard';
 import { showLoadingMask } from './loading-mask';
@@ -47,6 +49,7 @@ export function setUpRequest(): void {
         town: queryClient.getQueryData(userInfoQuery.queryKey)?.info?.officeName ?? '',
         html_url: window.location.href,
       }),
+      reportErrors: () => errorLogSwitch(queryClient.getQueryData(webConfigQuery.queryKey)),
     },
     (key) => i18n.t(`request.${key}`),
   );

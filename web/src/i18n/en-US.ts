@@ -245,15 +245,7 @@ const enUS: Messages = {
     noQueues: 'This account has no work-order queues',
     countPending: 'The server does not give this count yet',
   },
-  later: {
-    title: 'The “{{title}}” page is coming',
-    hint: 'Its content arrives with the {{release}}.',
-    queueCount: 'Orders in this queue',
-    workOrders: 'work-order release',
-    calls: 'outbound-calling release',
-    stats: 'assessment release',
-    system: 'administration release',
-  },
+
   testPages: {
     orderModal: 'Order dialog test',
     orderModalHint:

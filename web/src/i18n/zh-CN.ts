@@ -238,15 +238,7 @@ const zhCN = {
     noQueues: '当前账号没有工单队列',
     countPending: '服务器暂未提供该队列的数量',
   },
-  later: {
-    title: '“{{title}}”页面即将上线',
-    hint: '该页面的内容将随{{release}}提供。',
-    queueCount: '队列中的工单数',
-    workOrders: '工单办理功能版本',
-    calls: '外呼功能版本',
-    stats: '统计考核功能版本',
-    system: '系统管理功能版本',
-  },
+
   testPages: {
     orderModal: '工单弹窗测试',
     orderModalHint: '选择宽度后打开弹窗：可拖动标题栏移动，可全屏、最小化和还原。',

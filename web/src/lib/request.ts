@@ -83,6 +83,8 @@ export interface RequestHooks {
   passwordChangeRequired?: () => void;
   /** Where the error happened, for the error log: the user's unit and the page URL. */
   errorContext: () => { town: string; html_url: string };
+  /** False while the site's error log is switched off (`is_error_log` 0): nothing is sent. */
+  reportErrors?: () => boolean;
 }
 
 export interface RequestConfig {
@@ -257,7 +259,7 @@ export function createRequest(config: RequestConfig): Request {
 
   /** Sends a client error report; never more than one at a time, never reported itself. */
   function report(error: RequestError, path: string): void {
-    if (reporting || isErrorLogPath(path)) return;
+    if (reporting || isErrorLogPath(path) || hooks.reportErrors?.() === false) return;
     reporting = true;
     const context = hooks.errorContext?.() ?? { town: '', html_url: '' };
     const body: EndpointInput<typeof miscEndpoints.errorReport> = {

@@ -40,14 +40,22 @@ function Tool({
   title,
   onClick,
   children,
+  wideOnly = false,
 }: {
   title: string;
   onClick: () => void;
   children: ReactNode;
+  /** Left out on phone-width screens (the header must fit 390 px). */
+  wideOnly?: boolean;
 }) {
   return (
     <Tooltip title={title}>
-      <button type="button" className="hl-tool" aria-label={title} onClick={onClick}>
+      <button
+        type="button"
+        className={wideOnly ? 'hl-tool hl-tool-wide' : 'hl-tool'}
+        aria-label={title}
+        onClick={onClick}
+      >
         {children}
       </button>
     </Tooltip>
@@ -86,6 +94,7 @@ export function HeaderTools(props: HeaderToolsProps) {
         <Tool
           title={voice ? t('header.voiceOn') : t('header.voiceOff')}
           onClick={() => setVoice(!voice)}
+          wideOnly
         >
           {voice ? (
             <SoundOutlined data-testid="voice-on" />
@@ -95,7 +104,7 @@ export function HeaderTools(props: HeaderToolsProps) {
         </Tool>
       ) : null}
       {settings.showSearch ? (
-        <Tool title={t('header.search')} onClick={() => setSearching(true)}>
+        <Tool title={t('header.search')} onClick={() => setSearching(true)} wideOnly>
           <SearchOutlined />
         </Tool>
       ) : null}
@@ -104,6 +113,7 @@ export function HeaderTools(props: HeaderToolsProps) {
         <Tool
           title={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}
           onClick={onFullscreen}
+          wideOnly
         >
           {fullscreen ? <CompressOutlined /> : <ExpandOutlined />}
         </Tool>
@@ -127,7 +137,7 @@ export function HeaderTools(props: HeaderToolsProps) {
         <BgColorsOutlined />
       </Tool>
       {settings.showRefresh ? (
-        <Tool title={t('header.refresh')} onClick={onRefresh}>
+        <Tool title={t('header.refresh')} onClick={onRefresh} wideOnly>
           <RedoOutlined />
         </Tool>
       ) : null}

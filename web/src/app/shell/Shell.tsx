@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Spin, Watermark } from 'antd';
+import dayjs from 'dayjs';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasRule } from '@hotline/domain';
@@ -68,6 +69,8 @@ function ShellFrame({
   const [skinLoading, setSkinLoading] = useState(false);
   const websiteName = useWebsiteName() ?? t('app.defaultTitle');
   const config = useWebConfig().data;
+  // 系统配置 is_watermark: every page of everyone's console carries who is looking, and when
+  const siteWatermark = config?.is_watermark === '1';
 
   const counts = useBadgeStore((s) => s.counts);
   const seed = useBadgeStore((s) => s.seed);
@@ -183,8 +186,17 @@ function ShellFrame({
           ) : null
         }
         content={
-          settings.setWaterMarkStatus ? (
-            <Watermark content={[user.realname, user.username]} className="hl-watermark">
+          siteWatermark || settings.setWaterMarkStatus ? (
+            <Watermark
+              content={
+                siteWatermark
+                  ? [user.realname, user.username, dayjs().format('YYYY-MM-DD')]
+                  : [user.realname, user.username]
+              }
+              className={siteWatermark ? 'hl-watermark hl-watermark-site' : 'hl-watermark'}
+              // room for the date line (the default 120 px cuts it)
+              {...(siteWatermark ? { width: 160, height: 80 } : {})}
+            >
               {view}
             </Watermark>
           ) : (

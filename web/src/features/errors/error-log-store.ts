@@ -10,8 +10,14 @@ export interface CapturedError {
 
 interface ErrorLogState {
   errors: CapturedError[];
+  /**
+   * 系统配置 `is_error_log` (on until the web config says otherwise): off, runtime errors are
+   * neither collected here nor reported to the server.
+   */
+  enabled: boolean;
   add: (error: CapturedError) => void;
   clear: () => void;
+  setEnabled: (enabled: boolean) => void;
 }
 
 /** Older entries beyond this are dropped. */
@@ -19,9 +25,27 @@ const MAX_ERRORS = 50;
 
 export const useErrorLogStore = create<ErrorLogState>((set) => ({
   errors: [],
-  add: (error) => set((state) => ({ errors: [...state.errors, error].slice(-MAX_ERRORS) })),
+  enabled: true,
+  add: (error) =>
+    set((state) =>
+      state.enabled ? { errors: [...state.errors, error].slice(-MAX_ERRORS) } : state,
+    ),
   clear: () => set({ errors: [] }),
+  setEnabled: (enabled) => set(enabled ? { enabled } : { enabled, errors: [] }),
 }));
+
+/** The web config's error-log switch: on unless `is_error_log` is '0' (and before it is read). */
+export function errorLogSwitch(config: Readonly<Record<string, string>> | undefined): boolean {
+  return config?.is_error_log !== '0';
+}
+
+/**
+ * Whether client error reports may be sent now (the request layer's report asks this); the
+ * switch as the shell last read it.
+ */
+export function errorReportsAllowed(): boolean {
+  return useErrorLogStore.getState().enabled;
+}
 
 /** Environments in which runtime errors are collected (the reference's errorLog setting). */
 export const ERROR_LOG_ENVIRONMENTS = ['production'] as const;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { queueById } from '@hotline/domain';
+import { siteVoiceAllowed } from '../theme';
 
 /**
  * Voice alerts (spec section 9): files under /static/voice/<voice>/<notice>.mp3, voice 1 male,
@@ -7,7 +8,8 @@ import { queueById } from '@hotline/domain';
  * English text). Honours the voice on/off icon, `audioset_lists` (which queues sound),
  * `audioset_volumn` (0–100) and `audioset_loop` (repeat until the user next clicks). When the
  * browser refuses to play without a user gesture, the console shows a one-click prompt
- * instead of staying silent (`useSoundStore().blocked`).
+ * instead of staying silent (`useSoundStore().blocked`). With voice alerts turned off for the
+ * site (系统配置 `is_voice_push` '0') nothing sounds, for anyone.
  */
 
 export interface AlertSettings {
@@ -64,10 +66,16 @@ export class VoicePlayer {
     private readonly createAudio: () => AudioLike,
     private readonly onBlocked: (blocked: boolean) => void,
     private readonly base = '/',
+    /** The site allows voice alerts (read at each alert, so a change applies at once). */
+    private readonly siteAllows: () => boolean = siteVoiceAllowed,
   ) {}
 
-  /** Sounds the alert of a queue, if the settings say so; true when a play was attempted. */
+  /** Sounds the alert of a queue, if the site and the settings say so; true when attempted. */
   alert(menuId: string, s: AlertSettings): boolean {
+    if (!this.siteAllows()) {
+      this.stop();
+      return false;
+    }
     if (!shouldSound(menuId, s)) return false;
     const src = voiceSrc(menuId, s.voice, this.base)!;
     const audio = this.element();

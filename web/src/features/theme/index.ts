@@ -1,2 +1,3 @@
-// Public API of the theme feature: the user's console settings (read, and patched by push).
-export { useSettings, useThemeStore } from './theme-store';
+// Public API of the theme feature: the user's console settings (read, and patched by push) and
+// the site's switches that override them (voice alerts).
+export { siteVoiceAllowed, useSettings, useThemeStore } from './theme-store';

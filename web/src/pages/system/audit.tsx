@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../page-props';
-import { ComingLater } from '../../components/ComingLater';
+import { AuditView } from '../../features/admin-settings/components/AuditView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the administration release. */
+/** 操作日志: the audit log, filtered, paged and exported. */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.system')} />;
+  return <AuditView title={usePageTitle(props)} />;
 }

@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../page-props';
-import { ComingLater } from '../../components/ComingLater';
+import { SettingsView } from '../../features/admin-settings/components/SettingsView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the administration release. */
+/** 系统配置: every settings group in typed forms (administrators only). */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.system')} />;
+  return <SettingsView title={usePageTitle(props)} />;
 }

@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../page-props';
-import { ComingLater } from '../../components/ComingLater';
+import { KeysView } from '../../features/admin-settings/components/KeysView';
 import { usePageTitle } from '../page-title';
 
-/** Arrives with the administration release. */
+/** 接口密钥: integration keys, created (shown once), listed and revoked. */
 export default function Page(props: PageProps) {
-  const { t } = useTranslation();
-  return <ComingLater title={usePageTitle(props)} release={t('later.system')} />;
+  return <KeysView title={usePageTitle(props)} />;
 }

@@ -4,11 +4,16 @@ import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../../../components/DraggableDialog';
 import { useErrorLogStore } from '../error-log-store';
+import { useErrorLogPolicy } from '../use-error-log-policy';
 import '../errors.css';
 
-/** The top bar's bug icon, shown once errors were captured; opens the capture dialog. */
+/**
+ * The top bar's bug icon, shown once errors were captured; opens the capture dialog. Mounted
+ * with the shell, it also keeps the site's error-log switch (is_error_log) in the store.
+ */
 export function ErrorLogButton() {
   const { t } = useTranslation();
+  useErrorLogPolicy();
   const errors = useErrorLogStore((s) => s.errors);
   const clear = useErrorLogStore((s) => s.clear);
   const [open, setOpen] = useState(false);

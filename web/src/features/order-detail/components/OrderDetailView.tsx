@@ -9,6 +9,7 @@ import { CallRecordList } from '../../call';
 import { detailQuery, type OrderDetail } from '../api';
 import { formatTime, stateName, statusColor } from '../format';
 import { useOrderLock } from '../use-order-lock';
+import { ForceUnlock, useMayForceUnlock } from './ForceUnlock';
 import { OrderActions } from './OrderActions';
 import { OrderAttachments } from './OrderAttachments';
 import { OrderFields } from './OrderFields';
@@ -32,6 +33,7 @@ export interface OrderDetailViewProps {
 
 function LockBanner({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
+  const mayForce = useMayForceUnlock(detail);
   const lock = detail.lock;
   if (!lock) return null;
   const time = formatTime(lock.expiresAt);
@@ -41,15 +43,16 @@ function LockBanner({ detail }: { detail: OrderDetail }) {
     <Alert
       className="hl-detail-lock"
       data-testid="detail-lock"
-      data-lock={other ? 'other' : mine ? 'mine' : 'other'}
-      type={other ? 'warning' : 'info'}
+      data-lock={mayForce || other ? 'other' : mine ? 'mine' : 'other'}
+      type={mayForce || other ? 'warning' : 'info'}
       showIcon
       icon={<LockOutlined />}
       title={
-        other
+        mayForce || other
           ? t('orderDetail.lock.other', { name: lock.userName, time })
           : t('orderDetail.lock.mine', { time })
       }
+      action={mayForce ? <ForceUnlock detail={detail} /> : undefined}
     />
   );
 }

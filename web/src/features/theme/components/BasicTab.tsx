@@ -2,6 +2,7 @@ import { Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RULES } from '@hotline/domain';
 import { PAGE_SIZES, type SettingKey } from '../settings';
+import { useThemeStore } from '../theme-store';
 import type { TabProps } from './tab-props';
 import { SettingRow } from './SettingRow';
 
@@ -51,15 +52,29 @@ export function BasicTab({
   has,
 }: TabProps & { has: (rules: string) => boolean }) {
   const { t } = useTranslation();
-  const toggle = (key: Toggle) => (
-    <SettingRow key={key} name={key} label={t(`theme.basic.${key}`)} disabled={!enabled(key)}>
-      <Switch
-        disabled={!enabled(key)}
-        checked={settings[key]}
-        onChange={(v) => set({ [key]: v })}
-      />
-    </SettingRow>
-  );
+  const siteWatermark = useThemeStore((s) => s.siteWatermark);
+  const toggle = (key: Toggle) => {
+    // 系统配置 is_watermark: the watermark is on for everyone, not the user's choice
+    const forced = key === 'setWaterMarkStatus' && siteWatermark;
+    const disabled = forced || !enabled(key);
+    const label = forced ? (
+      <>
+        {t(`theme.basic.${key}`)}
+        <span className="hl-setting-note">{t('adminSettings.watermark.enforcedBySite')}</span>
+      </>
+    ) : (
+      t(`theme.basic.${key}`)
+    );
+    return (
+      <SettingRow key={key} name={key} label={label} disabled={disabled}>
+        <Switch
+          disabled={disabled}
+          checked={forced || settings[key]}
+          onChange={(v) => set({ [key]: v })}
+        />
+      </SettingRow>
+    );
+  };
   const jumps = [
     ...(has(CASE_RULES) ? ORDER_JUMPS : []),
     ...(has(RULES.callback) ? (['huifangAutoJumpOrder'] as Toggle[]) : []),

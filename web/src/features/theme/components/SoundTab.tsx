@@ -1,8 +1,8 @@
-import { Radio, Select, Slider, Switch } from 'antd';
+import { Alert, Radio, Select, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QUEUES } from '@hotline/domain';
 import { isEnglish } from '../../../i18n';
-import { ALERT_QUEUES } from '../theme-store';
+import { ALERT_QUEUES, useThemeStore } from '../theme-store';
 import type { TabProps } from './tab-props';
 import { SettingRow } from './SettingRow';
 
@@ -13,9 +13,14 @@ const SCOPE_KEYS = {
   callback: 'callback',
 } as const;
 
-/** Sound settings; the options only apply while sound is on. */
-export function SoundTab({ settings, set, enabled }: TabProps) {
+/**
+ * Sound settings; the options only apply while sound is on. With voice alerts turned off for
+ * the site (系统配置 is_voice_push), everything here is disabled and says why.
+ */
+export function SoundTab({ settings, set, enabled: enabledByRules }: TabProps) {
   const { t, i18n } = useTranslation();
+  const siteVoice = useThemeStore((s) => s.siteVoice);
+  const enabled: TabProps['enabled'] = (key) => siteVoice && enabledByRules(key);
   const english = isEnglish(i18n.language);
   const options = ALERT_QUEUES.map((id) => {
     const queue = QUEUES.find((q) => q.id === id);
@@ -24,9 +29,18 @@ export function SoundTab({ settings, set, enabled }: TabProps) {
   });
   return (
     <div className="hl-settings">
-      <SettingRow name="showVoiceSetting" label={t('theme.showVoiceSetting')} disabled={false}>
+      {siteVoice ? null : (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('adminSettings.voice.disabledBySite')}
+          data-testid="voice-disabled-by-site"
+        />
+      )}
+      <SettingRow name="showVoiceSetting" label={t('theme.showVoiceSetting')} disabled={!siteVoice}>
         <Switch
-          checked={settings.showVoiceSetting}
+          disabled={!siteVoice}
+          checked={siteVoice && settings.showVoiceSetting}
           onChange={(v) => set({ showVoiceSetting: v })}
         />
       </SettingRow>

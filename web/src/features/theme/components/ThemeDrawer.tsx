@@ -3,6 +3,7 @@ import { ReloadOutlined, SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useThemeStore } from '../theme-store';
 import { settingEnabled } from '../settings';
+import { useSitePolicySync } from '../site-policy';
 import { BasicTab } from './BasicTab';
 import { SoundTab } from './SoundTab';
 import { StyleTab } from './StyleTab';
@@ -21,6 +22,8 @@ export interface ThemeDrawerProps {
 /** The theme drawer with its three tabs: sound, style, basic (spec sections 2, 3, 5). */
 export function ThemeDrawer({ open, onClose, mobile, has, onRandomSkin }: ThemeDrawerProps) {
   const { t } = useTranslation();
+  // mounted with the shell whether open or not: keeps the site's switches in the store
+  useSitePolicySync();
   const settings = useThemeStore((s) => s.settings);
   const set = useThemeStore((s) => s.set);
   const restoreDefaults = useThemeStore((s) => s.restoreDefaults);
