@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ARTIFACTS, loginAs, settle, switchToEnglish } from '../support/console';
+import { ARTIFACTS, api, apiLogin, loginAs, settle, switchToEnglish } from '../support/console';
 
 /** Each of the six layouts renders its own structure; screenshots in both languages. */
 
@@ -120,4 +120,40 @@ test('a viewport under 992 px forces vertical with a folded sidebar; desktop res
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.locator('[data-layout="horizontal"]')).toBeVisible();
+});
+
+test('at 390 px the header fits the screen for an administrator (call bar on): no sideways scroll', async ({
+  page,
+  request,
+}) => {
+  // The administrator's header is the fullest: call bar, error log, notices, tools, user.
+  const admin = await apiLogin(request, 'admin');
+  const settings = await api<{
+    groups: { name: string; entries: { name: string; value: string }[] }[];
+  }>(request, 'POST', '/api/admin/settings/get', admin, {});
+  const waihu = settings.groups
+    .find((g) => g.name === 'jsjb')
+    ?.entries.find((e) => e.name === 'is_waihu')?.value;
+  await api(request, 'POST', '/api/admin/settings/save', admin, {
+    group: 'jsjb',
+    values: { is_waihu: '1' },
+  });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'admin');
+    await settle(page);
+    await expect(page.getByTestId('call-bar-slot')).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      doc: document.documentElement.scrollWidth,
+      view: window.innerWidth,
+    }));
+    expect(widths.doc).toBeLessThanOrEqual(widths.view);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}header-390-admin.png` });
+  } finally {
+    await api(request, 'POST', '/api/admin/settings/save', admin, {
+      group: 'jsjb',
+      values: { is_waihu: waihu ?? '0' },
+    });
+  }
 });
