@@ -399,7 +399,7 @@ test('unlock a locked account, reset a password (shown once, a change forced), g
   await form.getByRole('button', { name: b('保存') }).click();
   await expect(page.locator('.ant-message')).toContainText('已保存 何立新');
   await expect(form).toHaveCount(0);
-  const saved = await apiPost<{ list: { username: string; extraRules: string[] }[] }>(
+  const saved = await apiPost<{ list: { id: number; username: string; extraRules: string[] }[] }>(
     request,
     '/api/admin/user/list',
     adminToken,
@@ -414,4 +414,17 @@ test('unlock a locked account, reset a password (shown once, a change forced), g
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   await confirmPopup(page, sessions.getByRole('button', { name: '结束会话' }));
   await expect(sessions).toContainText('没有进行中的会话');
+
+  // put dept1 back as the other specs know it: the demo password, no individual permission
+  const relogin = await request.post('/api/login/password', {
+    data: { username: 'dept1', password: oneTimePassword },
+  });
+  const { data: session } = (await relogin.json()) as { data: { token: string } };
+  await apiPost(request, '/api/user/changePassword', session.token, {
+    oldPassword: oneTimePassword,
+    newPassword: 'Demo@12345',
+  });
+  const dept1Id = saved.list.find((u) => u.username === 'dept1')?.id;
+  await apiPost(request, '/api/admin/user/update', adminToken, { id: dept1Id, extraRules: [] });
+  await apiLogin(request, 'dept1');
 });
