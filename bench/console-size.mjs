@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../web/dist/', import.meta.url));
+const dist = process.env.WEB_DIST ?? fileURLToPath(new URL('../web/dist/', import.meta.url));
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.error('web/dist/.vite/manifest.json is missing: run `npm run build -w web` first.');
