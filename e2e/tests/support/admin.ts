@@ -3,7 +3,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** Helpers of the administration specs (用户管理): antd pickers, confirms, drawers, dialogs. */
 
 /** A button's accessible name (antd puts a space between two Chinese characters). */
-export const b = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+// antd keeps the spinner's "loading" label in a button's name for a moment after a request.
+export const b = (text: string) => new RegExp(`^(?:loading\\s*)?${[...text].join('\\s*')}$`);
 
 /** The open drawer (only one at a time here). */
 export const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
@@ -25,13 +26,22 @@ export async function chooseOption(page: Page, select: Locator, text: string): P
 
 /** Opens a tree select, types to search, and clicks the node titled exactly `title`. */
 export async function chooseTreeNode(page: Page, select: Locator, title: string): Promise<void> {
-  await select.click();
-  await page.keyboard.type(title);
-  const node = page
-    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
-    .filter({ has: page.locator('.ant-select-tree-title').getByText(title, { exact: true }) });
-  await expect(node).toHaveCount(1);
-  await node.click();
+  const box = select.locator(
+    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  // The tree may re-render while its units load or refresh: try again until the choice shows.
+  await expect(async () => {
+    await select.click();
+    await select.fill(title);
+    const node = page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+      .filter({ has: page.locator('.ant-select-tree-title').getByText(title, { exact: true }) });
+    await expect(node).toHaveCount(1, { timeout: 5_000 });
+    await node.click();
+    // Chosen: the search text is gone and the box shows the title.
+    await expect(select).toHaveValue('', { timeout: 3_000 });
+    await expect(box).toContainText(title, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Clicks a button that asks in a Popconfirm, then the confirm's OK. */
