@@ -19,8 +19,13 @@ import { prepareOrderBuilder } from '../../server/src/seed/order-builder';
 import { beijingDateCode, createRng } from '../../server/src/seed/random';
 import { DEMO_PASSWORD } from '../../server/src/seed/index';
 import { openCopy } from './gen/copy';
-import { createIndexes, dropSecondaryIndexes } from './gen/indexes';
-import { orderRng, pickStage } from './gen/plan';
+import {
+  PROGRESS_SQL,
+  createIndexes,
+  dropSecondaryIndexes,
+  type IndexProgress,
+} from './gen/indexes';
+import { openShareOfWeeks, orderRng, pickStage, stageWeights } from './gen/plan';
 import {
   ASSIGNMENT_COLUMNS,
   EVENT_COLUMNS,
@@ -41,6 +46,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '20261121' },
     years: { type: 'string', default: '5' },
     events: { type: 'string', default: 'all' },
+    'open-weeks': { type: 'string', default: '2' },
+    'open-rate': { type: 'string' },
     reset: { type: 'boolean', default: false },
     now: { type: 'string' },
   },
@@ -52,6 +59,12 @@ if (!Number.isInteger(count) || count < 1 || count > 50_000_000) fail('--orders:
 if (!Number.isInteger(seed)) fail('--seed: an integer');
 if (!(years > 0 && years <= 30)) fail('--years: more than 0, at most 30');
 if (args.events !== 'all' && args.events !== 'none') fail('--events: all or none');
+const openWeeks = Number(args['open-weeks']);
+if (!(openWeeks > 0 && openWeeks <= 52)) fail('--open-weeks: more than 0, at most 52');
+const openShare =
+  args['open-rate'] === undefined ? openShareOfWeeks(openWeeks, years) : Number(args['open-rate']);
+if (!(openShare >= 0 && openShare <= 0.5)) fail('--open-rate: a share from 0 to 0.5');
+const weights = stageWeights(openShare);
 // Whole days keep the data the same all day; --now pins it for a repeatable run.
 const now = args.now
   ? new Date(args.now)
@@ -76,7 +89,10 @@ if (users) {
   await handle.close();
   fail(`${url} already holds data (${state}); run with --reset to rebuild it`);
 }
-log(`bench:data → ${url}: ${count.toLocaleString('en')} orders over ${years} years, seed ${seed}`);
+log(
+  `bench:data → ${url}: ${count.toLocaleString('en')} orders over ${years} years, seed ${seed}, ` +
+    `${(openShare * 100).toFixed(2)} % open (≈ ${Math.round(count * openShare).toLocaleString('en')})`,
+);
 const org = await seedDemoOrg(db, await hashPassword(DEMO_PASSWORD));
 const builder = await prepareOrderBuilder(db, org, createRng(seed), {
   now,
@@ -89,7 +105,7 @@ let started = performance.now();
 const callTimes = new Float64Array(count);
 for (let i = 0; i < count; i++) {
   const rng = orderRng(seed, i);
-  callTimes[i] = builder.build(pickStage(rng), rng).row.call_time.getTime();
+  callTimes[i] = builder.build(pickStage(rng, weights), rng).row.call_time.getTime();
 }
 const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
   (a, b) => (callTimes[a] as number) - (callTimes[b] as number) || a - b,
@@ -139,7 +155,7 @@ started = performance.now();
 for (let k = 0; k < count; k++) {
   const i = order[k] as number;
   const rng = orderRng(seed, i);
-  const built = builder.build(pickStage(rng), rng);
+  const built = builder.build(pickStage(rng, weights), rng);
   const { row } = built;
   const date = beijingDateCode(row.call_time);
   const prefix = NUMBER_PREFIX[row.type_id] ?? '';
@@ -169,10 +185,25 @@ const ddl = oc as unknown as pg.Client;
 await ddl.query('SET session_replication_role = DEFAULT');
 
 started = performance.now();
-log('building indexes…');
-await ddl.query(`SET maintenance_work_mem = '1GB'`);
-await createIndexes((text) => ddl.query(text), dropped, log);
-await ddl.end();
+// Two builds at a time (one per core): the search index, most of the time, runs beside the
+// others. Each build may use 1 GB of sort memory and, for B-trees, a parallel worker.
+const second = new pg.Client({ connectionString: url });
+await second.connect();
+const builders = [ddl, second];
+for (const c of builders) {
+  await c.query(`SET maintenance_work_mem = '1GB'`);
+  await c.query('SET max_parallel_maintenance_workers = 1');
+}
+const watcher = new pg.Client({ connectionString: url });
+await watcher.connect();
+log(`building ${dropped.length} indexes, ${builders.length} at a time…`);
+await createIndexes(
+  builders.map((c) => (text: string) => c.query(text)),
+  async () => (await watcher.query<IndexProgress>(PROGRESS_SQL)).rows,
+  dropped,
+  log,
+);
+await Promise.all([...builders, watcher].map((c) => c.end()));
 await sql`SELECT setval(pg_get_serial_sequence('work_orders', 'id'), (SELECT max(id) FROM work_orders))`.execute(
   db,
 );
