@@ -371,17 +371,38 @@ export type WorkOrderRow = Selectable<WorkOrdersTable>;
 export type NewWorkOrder = Insertable<WorkOrdersTable>;
 export type WorkOrderUpdate = Updateable<WorkOrdersTable>;
 
-// --- work-order reads (migration 004) ---
-/** Orders per (source, status, host status, host unit), kept by a trigger; 0 = no host. */
-export interface WorkOrderTalliesTable {
+// --- work-order reads (migration 015; replaces 004's work_order_tallies) ---
+/** Orders per every column a clock-free queue condition or a row scope reads, kept by a trigger. */
+export interface QueueTalliesTable {
   type_id: number;
   status: number;
   main_org_status: number;
-  host_unit_id: number;
+  huifang_state: number;
+  /** 0 = none. */
+  need_review_status: number;
+  is_key_appeal: boolean;
+  /** No dispatcher yet. */
+  unclaimed: boolean;
+  /** The host (0 when none) for role 'h', a co-host that is not the host for role 'c'. */
+  unit_id: number;
+  role: 'h' | 'c';
+  n: number;
+}
+/** The same per clock bucket: 's' = China-time day of signing, 'd' = UTC hour of the deadline. */
+export interface QueueClockTalliesTable {
+  clock: 's' | 'd';
+  bucket: Timestamp;
+  type_id: number;
+  status: number;
+  main_org_status: number;
+  huifang_state: number;
+  unit_id: number;
+  role: 'h' | 'c';
   n: number;
 }
 export interface Database {
-  work_order_tallies: WorkOrderTalliesTable;
+  queue_tallies: QueueTalliesTable;
+  queue_clock_tallies: QueueClockTalliesTable;
 }
 // --- end work-order reads ---
 

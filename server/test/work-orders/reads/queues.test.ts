@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_TYPE_IDS,
@@ -239,38 +238,4 @@ interface MenuTree {
   children: MenuTree[];
 }
 
-describe('work_order_tallies (migration 004)', () => {
-  const tallied = async () =>
-    (
-      await sql<{ k: string; n: number }>`
-        SELECT type_id || '/' || status || '/' || main_org_status || '/' || host_unit_id AS k, n::int AS n
-          FROM work_order_tallies WHERE n <> 0 ORDER BY 1`.execute(t.ctx.db)
-    ).rows;
-  const grouped = async () =>
-    (
-      await sql<{ k: string; n: number }>`
-        SELECT type_id || '/' || status || '/' || main_org_status || '/' || COALESCE(host_unit_id, 0) AS k,
-               count(*)::int AS n
-          FROM work_orders GROUP BY 1 ORDER BY 1`.execute(t.ctx.db)
-    ).rows;
-
-  it('follows inserts, updates of the key columns and deletes', async () => {
-    expect(await tallied()).toEqual(await grouped());
-    const db = t.ctx.db;
-    await sql`UPDATE work_orders SET status = 92, main_org_status = 72 WHERE id IN (SELECT id FROM work_orders WHERE status = 1 ORDER BY id LIMIT 5)`.execute(
-      db,
-    );
-    await sql`UPDATE work_orders SET host_unit_id = NULL WHERE id IN (SELECT id FROM work_orders WHERE host_unit_id IS NOT NULL ORDER BY id DESC LIMIT 3)`.execute(
-      db,
-    );
-    await sql`UPDATE work_orders SET type_id = 8, title = title || '' WHERE id IN (SELECT id FROM work_orders WHERE type_id = 1 ORDER BY id LIMIT 4)`.execute(
-      db,
-    );
-    await sql`UPDATE work_orders SET remarks = 'no key change' WHERE id < 50`.execute(db);
-    await sql`INSERT INTO work_orders (order_num, title, major_content, call_time, type_id, status, main_org_status, host_unit_id)
-              SELECT 'T' || order_num, title, major_content, call_time, type_id, status, main_org_status, host_unit_id
-                FROM work_orders ORDER BY id LIMIT 7`.execute(db);
-    await sql`DELETE FROM work_orders WHERE order_num LIKE 'T%' AND id % 2 = 0`.execute(db);
-    expect(await tallied()).toEqual(await grouped());
-  });
-});
+// The tallies behind the counts (migration 015) against a recount: counts-tally.test.ts.

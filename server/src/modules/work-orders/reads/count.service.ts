@@ -1,20 +1,36 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../../../context';
-import { OPEN_STATUSES } from '@hotline/domain';
+import { executePrepared } from '../../../db/prepared';
 import type { Reader } from './list-access';
-import { talliable, tallyWhere } from './count-tally';
-import { hostOnly, queueWhere, statusBound, type OrdersWhere } from './queue-sql';
-import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
+import { clockBuckets, clockOf, clockRange } from './count-clock';
+import { recountQueues } from './count-recount';
+import {
+  condsTally,
+  expressible,
+  tallyScopeForQueue,
+  tallyTypes,
+  type TallyScope,
+} from './count-tally';
+import { hostOnly, queueConds, queueWhere } from './queue-sql';
+import { scopeForQueue, scopeIsEmpty } from './scope-sql';
 
 /**
- * The counts of all of a caller's queues in ONE SQL statement (lists/counts and the menu's
- * badges). Queues whose conditions pin the status to open ones (0, 1, 11, 12) are counted
- * together with `count(*) FILTER (WHERE …)` in a single pass over the caller's open orders —
- * the partial open-order indexes of migration 002. A queue that can hold closed history
- * (completed, returned, visits, signed today) gets a scalar sub-select in the same statement,
- * so it is counted on its own instead of turning the shared pass into a scan of every order
- * ever received: from the trigger-kept tally (count-tally.ts) when its conditions allow and the
- * caller's scope is everything or implied by the queue, else by its own index. Same scope, sources and queue definitions as the lists, so a count
- * equals the list's totalCount.
+ * The counts of a caller's queues (lists/counts, the menu's badges, a plain queue's list
+ * total) from the tallies of migration 015, in one statement of one small sum per queue: work
+ * that depends on the number of units, sources and states, not on the number of orders. A
+ * clock-free queue sums queue_tallies; signed-today and the overdue warning sum their
+ * queue_clock_tallies buckets, the overdue window's two partial hours counted on the orders
+ * (count-clock.ts). The tallies are moved by a trigger in the writing transaction, so a count
+ * is never stale and equals a recount of the orders (counts-*.test.ts).
+ *
+ * The statement is sent prepared: planning its thirty-odd sub-selects cost more than running
+ * them. Its text depends only on the caller's queues, scope and sources (queue codes are
+ * literals, the rest parameters), and any plan serves it: the tallies are small, and the
+ * overdue window's edges repeat the partial index's predicate as literals.
+ *
+ * A queue the tallies cannot answer for this caller — the scope of an agent (orders it
+ * created) or a condition outside their columns — is counted over the orders as before
+ * (count-recount.ts), in a second statement alongside.
  */
 export async function queueCounts(
   ctx: AppContext,
@@ -25,47 +41,64 @@ export async function queueCounts(
   const counts: Record<string, number> = Object.fromEntries(queueIds.map((q) => [q, 0]));
   if (queueIds.length === 0 || scopeIsEmpty(reader.scope)) return counts;
 
-  const open: readonly number[] = OPEN_STATUSES;
-  const isOpenQueue = (q: string) => statusBound(q)?.every((s) => open.includes(s)) ?? false;
-  const shared = queueIds.filter(isOpenQueue);
-  const separate = queueIds.filter((q) => !isOpenQueue(q));
-  const types: OrdersWhere = (eb) => eb('work_orders.type_id', 'in', [...typeIds]);
-  const base: OrdersWhere[] = [scopeWhere(reader.scope), types];
+  const tallied: { queueId: string; sum: RawBuilder<unknown> }[] = [];
+  const rest: string[] = [];
+  for (const q of queueIds) {
+    const sum = tallySum(ctx, reader, q, typeIds);
+    if (sum) tallied.push({ queueId: q, sum });
+    else rest.push(q);
+  }
+  const [row, recounted] = await Promise.all([
+    tallied.length === 0
+      ? undefined
+      : executePrepared(
+          ctx.db,
+          sql<Record<string, unknown>>`SELECT ${sql.join(
+            tallied.map((t, i) => sql`${t.sum} AS ${sql.ref(`t${i}`)}`),
+          )}`,
+        ).then((rows) => rows[0]),
+    rest.length === 0 ? {} : recountQueues(ctx, reader, rest, typeIds),
+  ]);
+  for (const [i, t] of tallied.entries()) counts[t.queueId] = Number(row?.[`t${i}`] ?? 0);
+  return { ...counts, ...recounted };
+}
 
-  let query = ctx.db
-    .selectFrom('work_orders')
-    .where('work_orders.status', 'in', [...open])
-    .select((eb) => eb.fn.countAll<number>().as('open_total'));
-  for (const w of base) query = query.where(w);
-  for (const [i, q] of shared.entries()) {
-    const filter = queueWhere(q, reader.queueCtx);
-    query = query.select((eb) => eb.fn.countAll<number>().filterWhere(filter).as(`s${i}`));
+/** One queue's count from the tallies, or null when they cannot answer it for this caller. */
+function tallySum(
+  ctx: AppContext,
+  reader: Reader,
+  queueId: string,
+  typeIds: readonly number[],
+): RawBuilder<unknown> | null {
+  const qctx = reader.queueCtx;
+  const host = hostOnly(queueId);
+  const scope: TallyScope | null = tallyScopeForQueue(reader.scope, qctx.viewerUnitId, host);
+  if (!scope) return null;
+  const conds = queueConds(queueId);
+  if (conds.every((c) => expressible(c, 'queue_tallies'))) {
+    const t = 'queue_tallies';
+    return sql`(SELECT COALESCE(sum(n), 0) FROM queue_tallies WHERE ${tallyTypes(t, typeIds)} AND ${scope(t)} AND ${condsTally(t, conds, qctx)})`;
   }
-  for (const [i, q] of separate.entries()) {
-    const scope = scopeForQueue(reader.scope, reader.queueCtx.viewerUnitId, hostOnly(q));
-    if (talliable(q) && (reader.scope.all || scope === null)) {
-      const where = tallyWhere(q, reader.queueCtx);
-      query = query.select((eb) =>
-        eb
-          .selectFrom('work_order_tallies')
-          .select((sb) =>
-            sb.fn.coalesce(sb.fn.sum<number>('work_order_tallies.n'), sb.lit(0)).as('n'),
-          )
-          .where('work_order_tallies.type_id', 'in', [...typeIds])
-          .where(where)
-          .as(`x${i}`),
-      );
-      continue;
-    }
-    const where = [types, queueWhere(q, reader.queueCtx), ...(scope ? [scope] : [])];
-    query = query.select((eb) => {
-      let sub = eb.selectFrom('work_orders').select((sb) => sb.fn.countAll<number>().as('n'));
-      for (const w of where) sub = sub.where(w);
-      return sub.as(`x${i}`);
-    });
-  }
-  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
-  for (const [i, q] of shared.entries()) counts[q] = Number(row?.[`s${i}`] ?? 0);
-  for (const [i, q] of separate.entries()) counts[q] = Number(row?.[`x${i}`] ?? 0);
-  return counts;
+  const clock = clockOf(conds);
+  const t = 'queue_clock_tallies';
+  if (!clock || !clock.rest.every((c) => expressible(c, t))) return null;
+  const range = clockRange(clock.kind, qctx);
+  const buckets = sql`(SELECT COALESCE(sum(n), 0) FROM queue_clock_tallies WHERE ${clockBuckets(clock.kind, range)} AND ${tallyTypes(t, typeIds)} AND ${scope(t)} AND ${condsTally(t, clock.rest, qctx)})`;
+  if (range.edges.length === 0) return buckets;
+  // The window's partial hours, on the orders. The literal status and host status repeat
+  // the queue's conditions so that the partial index's predicate is provable in any plan.
+  const orderScope = scopeForQueue(reader.scope, qctx.viewerUnitId, host);
+  const edges = range.edges.map((edge) => {
+    let q = ctx.db
+      .selectFrom('work_orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('work_orders.type_id', 'in', [...typeIds])
+      .where(sql<boolean>`work_orders.status = 1 AND work_orders.main_org_status IN (0, 1)`)
+      .where(queueWhere(queueId, qctx))
+      .where('work_orders.deadline', '>=', edge.from)
+      .where('work_orders.deadline', '<', edge.to);
+    if (orderScope) q = q.where(orderScope);
+    return sql`(${q})`;
+  });
+  return sql`(${buckets} + ${sql.join(edges, sql` + `)})`;
 }
