@@ -50,4 +50,38 @@ describe('text frames', () => {
     expect(got).toEqual(['{"a":1}', 'plain', long, '中文']);
     client.close();
   });
+
+  it('several messages in one write arrive as separate messages, in order', async () => {
+    const accepted = once(server, 'connection');
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    const got: string[] = [];
+    const all = new Promise<void>((resolve) => {
+      client.on('message', (data) => {
+        got.push(data.toString());
+        if (got.length === 4) resolve();
+      });
+    });
+    const [socket] = (await accepted) as [WebSocket];
+    const parts = ['{"n":1}', 'x'.repeat(200), '{"n":3}'].map((t) => Buffer.from(t));
+    const frame = Frame.all(parts);
+    frame.sendTo(socket);
+    socket.send('after');
+    await all;
+    expect(got).toEqual(['{"n":1}', 'x'.repeat(200), '{"n":3}', 'after']);
+    client.close();
+  });
+
+  it('the heartbeat: a protocol ping (answered with a pong) and a message, in one write', async () => {
+    const accepted = once(server, 'connection');
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    const pinged = once(client, 'ping');
+    const message = once(client, 'message');
+    const [socket] = (await accepted) as [WebSocket];
+    const ponged = once(socket, 'pong');
+    Frame.heartbeat('{"type":"ping","t":1}').sendTo(socket);
+    await Promise.all([pinged, ponged]);
+    const [data] = (await message) as [Buffer];
+    expect(data.toString()).toBe('{"type":"ping","t":1}');
+    client.close();
+  });
 });

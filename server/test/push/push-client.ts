@@ -46,13 +46,13 @@ export class PushClient {
     return client;
   }
 
-  /** POST /api/push/bind on `node` (default: the node the socket is on). */
-  async bind(token: string | null, node = this.base, clientId = this.clientId) {
+  /** POST /api/push/bind on `node` (default: the node the socket is on), in `language`. */
+  async bind(token: string | null, node = this.base, clientId = this.clientId, language = 'zh-CN') {
     const res = await fetch(`${node}/api/push/bind`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'accept-language': 'zh-CN',
+        'accept-language': language,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify({ clientId }),
@@ -64,8 +64,8 @@ export class PushClient {
     };
   }
 
-  async bound(token: string, node = this.base): Promise<string[]> {
-    const reply = await this.bind(token, node);
+  async bound(token: string, node = this.base, language = 'zh-CN'): Promise<string[]> {
+    const reply = await this.bind(token, node, this.clientId, language);
     if (reply.code !== 200 || !reply.data) throw new Error(`bind: ${reply.code} ${reply.msg}`);
     if (reply.data.local) await this.waitFor((m) => m.type === 'bound');
     return reply.data.rooms;

@@ -3,6 +3,8 @@ import { Socket, createServer, type Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import type { DeliveryRecord } from '../../src/modules/push/trace';
+import { call } from '../support/api';
 import { act, must, newOrder, world, type World } from '../support/lifecycle';
 import { createTestApp } from '../support/test-app';
 import { PushClient, listen, sleep } from './push-client';
@@ -56,7 +58,9 @@ class Relay {
 const relay = new Relay();
 
 beforeAll(async () => {
-  const t = await createTestApp({ settings: { redisUrl: REDIS, pushChannel: channel } });
+  const t = await createTestApp({
+    settings: { redisUrl: REDIS, pushChannel: channel, pushTrace: true },
+  });
   w = await world(t);
   nodeA = await listen(t.app);
   await relay.start();
@@ -120,6 +124,15 @@ describe('two nodes, one Redis', () => {
     expect(onB.counts()).toHaveLength(1);
     expect(onA.counts()).toHaveLength(1);
     expect(other.counts()).toEqual([]);
+    // Each node's trace has the dispatch: A as its origin, B as a relay through Redis.
+    const roles = async (app: FastifyInstance) => {
+      const reply = await call<{ deliveries: DeliveryRecord[] }>(app, 'GET', '/api/push/trace', {
+        token: w.tokens.street1,
+      });
+      return reply.data.deliveries.filter((d) => d.orderId === id && d.sockets > 0);
+    };
+    expect((await roles(w.t.app)).map((d) => [d.role, d.sockets])).toEqual([['origin', 1]]);
+    expect((await roles(appB)).map((d) => [d.role, d.sockets])).toEqual([['relay', 1]]);
   });
 
   it('a socket on node B may be bound through node A', async () => {

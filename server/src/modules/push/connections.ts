@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { PUSH_CLOSE, type PushMessageMap, type PushMessageType } from '@hotline/contract';
-import { noticeText, type Lang } from '@hotline/domain';
+import type { Lang } from '@hotline/domain';
+import { DeltaFrames, MAX_DELTAS_PER_WRITE, type OrderPush, type RoomDelta } from './change-frames';
 import { Frame } from './frames';
+import { wallClock, type DeliveryRecord, type DeliveryTrace } from './trace';
 
 /**
  * The sockets of THIS node: client ids, what each is bound to, and rooms → sockets. Nothing
  * here knows about other nodes; the hub (hub.ts, redis-hub.ts) decides what arrives here.
  */
+
+export type { OrderPush, RoomDelta } from './change-frames';
 
 export interface Binding {
   userId: number;
@@ -18,21 +22,6 @@ export interface Binding {
   lang: Lang;
 }
 
-export interface RoomDelta {
-  room: string;
-  menuId: string;
-  action: 'add' | 'sub';
-}
-
-/** What one committed change sends: its deltas and the order a notice names. */
-export interface OrderPush {
-  orderId: number;
-  orderNum: string;
-  /** Commit time, ms since the epoch. */
-  at: number;
-  deltas: RoomDelta[];
-}
-
 export interface Client {
   id: string;
   socket: WebSocket;
@@ -41,28 +30,21 @@ export interface Client {
   alive: boolean;
   /** Heartbeats passed without a bind. */
   unboundTicks: number;
-}
-
-function countMessage(push: OrderPush, delta: RoomDelta, lang: Lang): PushMessageMap['count'] {
-  const msg = delta.action === 'add' ? noticeText(delta.menuId, lang) : null;
-  return {
-    menuId: delta.menuId,
-    action: delta.action,
-    num: 1,
-    at: push.at,
-    ...(msg
-      ? { notice: { msg, orderNum: push.orderNum, assignId: push.orderId, menuId: delta.menuId } }
-      : {}),
-  };
+  /** Scratch of `deliver`: the delivery that last marked it, and which deltas reach it. */
+  mark: number;
+  deltas: number;
 }
 
 export class Connections {
   private readonly clients = new Map<string, Client>();
   private readonly rooms = new Map<string, Set<Client>>();
+  private marks = 0;
 
   constructor(
     readonly nodeId: string,
     private readonly now: () => Date,
+    /** Delivery timings for the push benchmark (PUSH_TRACE=1); null in service. */
+    readonly trace: DeliveryTrace | null = null,
   ) {}
 
   get size(): number {
@@ -72,7 +54,15 @@ export class Connections {
   /** A new socket: it gets a client id (node id first, so any node can tell where it lives). */
   add(socket: WebSocket): Client {
     const id = `${this.nodeId}.${randomBytes(12).toString('base64url')}`;
-    const client: Client = { id, socket, binding: null, alive: true, unboundTicks: 0 };
+    const client: Client = {
+      id,
+      socket,
+      binding: null,
+      alive: true,
+      unboundTicks: 0,
+      mark: 0,
+      deltas: 0,
+    };
     this.clients.set(id, client);
     return client;
   }
@@ -116,36 +106,67 @@ export class Connections {
     return JSON.stringify({ type, ...body });
   }
 
-  /** Sends one change's count messages to the bound sockets of its rooms on this node. */
-  deliver(push: OrderPush): number {
-    const now = this.now();
+  /**
+   * Sends one change's count messages to the bound sockets of its rooms on this node: each
+   * message serialised and encoded once per language, and each socket written once, with all
+   * its messages of the change (a dispatcher's socket is in several of the rooms one action
+   * moves: a sign sends it four). `role` and `takenAt` (when this node took the change up) only
+   * feed the trace, when there is one.
+   */
+  deliver(push: OrderPush, role: DeliveryRecord['role'] = 'origin', takenAt = 0): number {
+    const startedAt = this.trace ? wallClock() : 0;
     let sent = 0;
-    for (const delta of push.deltas) {
-      const members = this.rooms.get(delta.room);
-      if (!members) continue;
-      // One frame per language, serialised and encoded once for the whole room (a string
-      // would be encoded again for every socket).
-      const frames = new Map<Lang, Frame>();
-      const frame = (lang: Lang) => {
-        let bytes = frames.get(lang);
-        if (bytes === undefined) {
-          bytes = Frame.of(this.frame('count', countMessage(push, delta, lang)));
-          frames.set(lang, bytes);
-        }
-        return bytes;
-      };
-      for (const client of [...members]) {
-        const binding = client.binding;
-        if (!binding) continue;
-        if (binding.sessionEndsAt <= now) {
-          this.endSession(client);
-          continue;
-        }
-        if (client.socket.readyState !== client.socket.OPEN) continue;
-        frame(binding.lang).sendTo(client.socket);
-        sent += 1;
-      }
+    for (let from = 0; from < push.deltas.length; from += MAX_DELTAS_PER_WRITE) {
+      sent += this.deliverDeltas(push, push.deltas.slice(from, from + MAX_DELTAS_PER_WRITE));
     }
+    if (this.trace) {
+      const lastWriteAt = wallClock();
+      this.trace.record({
+        orderId: push.orderId,
+        at: push.at,
+        role,
+        takenMs: (takenAt || startedAt) - push.at,
+        startMs: startedAt - push.at,
+        lastWriteMs: lastWriteAt - push.at,
+        sockets: sent,
+      });
+    }
+    return sent;
+  }
+
+  private deliverDeltas(push: OrderPush, deltas: readonly RoomDelta[]): number {
+    // Which of the deltas reach each socket, one bit each, marked on the client itself.
+    const mark = ++this.marks;
+    const targets: Client[] = [];
+    deltas.forEach((delta, i) => {
+      const members = this.rooms.get(delta.room);
+      if (!members) return;
+      for (const client of members) {
+        if (client.mark !== mark) {
+          client.mark = mark;
+          client.deltas = 0;
+          targets.push(client);
+        }
+        client.deltas |= 1 << i;
+      }
+    });
+    const now = this.now().getTime();
+    const frames = new DeltaFrames(push, deltas, (body) => this.frame('count', body));
+    let sent = 0;
+    let ended: Client[] | null = null;
+    for (const client of targets) {
+      const binding = client.binding;
+      if (!binding) continue;
+      if (binding.sessionEndsAt.getTime() <= now) {
+        // Closed after the loop: closing leaves the rooms.
+        (ended ??= []).push(client);
+        continue;
+      }
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      frames.of(client.deltas, binding.lang).sendTo(client.socket);
+      sent += 1;
+    }
+    if (ended) for (const client of ended) this.endSession(client);
     return sent;
   }
 
@@ -156,14 +177,15 @@ export class Connections {
   deliverToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): number {
     const members = this.rooms.get(room);
     if (!members) return 0;
-    const now = this.now();
+    const now = this.now().getTime();
     let bytes: Frame | null = null;
     let sent = 0;
-    for (const client of [...members]) {
+    let ended: Client[] | null = null;
+    for (const client of members) {
       const binding = client.binding;
       if (!binding) continue;
-      if (binding.sessionEndsAt <= now) {
-        this.endSession(client);
+      if (binding.sessionEndsAt.getTime() <= now) {
+        (ended ??= []).push(client);
         continue;
       }
       if (client.socket.readyState !== client.socket.OPEN) continue;
@@ -171,6 +193,7 @@ export class Connections {
       bytes.sendTo(client.socket);
       sent += 1;
     }
+    if (ended) for (const client of ended) this.endSession(client);
     return sent;
   }
 
@@ -215,6 +238,8 @@ export class Connections {
    */
   beat(): void {
     const t = this.now().getTime();
+    // The same bytes for every socket, in one write each.
+    const beat = Frame.heartbeat(this.frame('ping', { t }));
     for (const client of [...this.clients.values()]) {
       if (!client.alive) {
         this.remove(client);
@@ -227,8 +252,7 @@ export class Connections {
         continue;
       }
       client.alive = false;
-      client.socket.ping();
-      this.send(client, 'ping', { t });
+      if (client.socket.readyState === client.socket.OPEN) beat.sendTo(client.socket);
     }
   }
 

@@ -4,7 +4,8 @@ import type { WebSocket } from 'ws';
 /**
  * Fan-out writes one message to thousands of sockets. ws frames every send anew and writes
  * header and payload as two buffers (a writev); here the frame is built once per message and
- * each socket gets one plain write of the same bytes. Safe because this server never
+ * each socket gets one plain write of the same bytes (one write per socket also when it gets
+ * several messages at once: a system call per socket is most of what a delivery costs). Safe because this server never
  * compresses (`perMessageDeflate: false`, set where the plugin is registered): ws's sender then
  * writes each frame whole, at once, and never holds frames back, so a frame written here
  * cannot land inside one of its own.
@@ -30,23 +31,51 @@ export function textFrame(payload: Buffer): Buffer {
   return Buffer.concat([header, payload]);
 }
 
-/** One message, encoded and framed once, for many sockets. */
+/** A protocol ping (opcode 9, unmasked, no payload). */
+const PING = Buffer.from([0x89, 0x00]);
+
+/**
+ * Messages encoded and framed once for many sockets: one message, several messages a socket
+ * gets from one change (one write, not one per message), or the heartbeat (a protocol ping and
+ * the `ping` message, one write).
+ */
 export class Frame {
   private framed: Buffer | null = null;
-  constructor(readonly payload: Buffer) {}
+  private constructor(
+    readonly payloads: readonly Buffer[],
+    private readonly ping: boolean,
+  ) {}
 
   static of(text: string): Frame {
-    return new Frame(Buffer.from(text));
+    return new Frame([Buffer.from(text)], false);
   }
 
-  /** Writes the frame to an open socket's TCP stream (ws.send if the stream is not reachable). */
+  /** Several encoded messages, in this order, for one write. */
+  static all(payloads: readonly Buffer[]): Frame {
+    return new Frame(payloads, false);
+  }
+
+  /** A protocol ping followed by one message. */
+  static heartbeat(text: string): Frame {
+    return new Frame([Buffer.from(text)], true);
+  }
+
+  /** Writes the frames to an open socket's TCP stream (through ws if it is not reachable). */
   sendTo(socket: WebSocket): void {
     const stream = (socket as unknown as { _socket?: Socket })._socket;
     if (stream && stream.writable) {
-      this.framed ??= textFrame(this.payload);
+      this.framed ??= this.build();
       stream.write(this.framed);
-    } else {
-      socket.send(this.payload, { binary: false });
+      return;
     }
+    if (this.ping) socket.ping();
+    for (const payload of this.payloads) socket.send(payload, { binary: false });
+  }
+
+  private build(): Buffer {
+    const parts = this.payloads.map(textFrame);
+    if (this.ping) parts.unshift(PING);
+    const [only] = parts;
+    return parts.length === 1 && only ? only : Buffer.concat(parts);
   }
 }

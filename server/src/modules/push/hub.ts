@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushMessageMap, PushMessageType } from '@hotline/contract';
 import type { PushRooms } from '../../ports';
 import { Connections, type Binding, type OrderPush } from './connections';
+import { wallClock, type DeliveryTrace } from './trace';
 
 /**
  * The push hub: delivers a committed change's count messages to the affected rooms on every
@@ -23,6 +24,8 @@ export interface HubOptions {
   heartbeatMs: number;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Delivery timings for the push benchmark (PUSH_TRACE=1); absent in service. */
+  trace?: DeliveryTrace | null;
 }
 
 export const newNodeId = () => randomBytes(6).toString('hex');
@@ -33,14 +36,15 @@ export class InProcessHub implements PushHub {
   readonly heartbeatMs: number;
 
   constructor(options: HubOptions) {
-    this.connections = new Connections(this.nodeId, options.now);
+    this.connections = new Connections(this.nodeId, options.now, options.trace ?? null);
     this.heartbeatMs = options.heartbeatMs;
   }
 
   publish(push: OrderPush): void {
+    const takenAt = this.connections.trace ? wallClock() : 0;
     // After the acting request's reply: writing to thousands of sockets takes tens of
     // milliseconds the user who acted should not wait for (order is kept: FIFO).
-    setImmediate(() => this.connections.deliver(push));
+    setImmediate(() => this.connections.deliver(push, 'origin', takenAt));
   }
 
   sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void {

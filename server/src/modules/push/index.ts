@@ -5,9 +5,10 @@ import type { WorkOrderRow } from '../../db/schema';
 import type { AfterCommit, OrderChange, PushPort } from '../../ports';
 import { toOrderState } from '../work-orders/order-state';
 import { InProcessHub, type PushHub } from './hub';
-import { pushBindRoutes, pushSocketRoute } from './push.routes';
+import { pushBindRoutes, pushSocketRoute, pushTraceRoute } from './push.routes';
 import { heartbeat, publishOrderChange } from './push.service';
 import { RedisHub } from './redis-hub';
+import { DeliveryTrace } from './trace';
 
 export type { OrderChange, PushPort } from '../../ports';
 
@@ -35,7 +36,12 @@ export interface PushChannel {
 /** The hub (Redis when REDIS_URL is set, in-process otherwise), its port and its hook. */
 export function createPushChannel(base: AppBase, log: FastifyBaseLogger): PushChannel {
   const { settings } = base;
-  const options = { heartbeatMs: settings.pushHeartbeatMs, now: base.now, log };
+  const options = {
+    heartbeatMs: settings.pushHeartbeatMs,
+    now: base.now,
+    log,
+    trace: settings.pushTrace ? new DeliveryTrace() : null,
+  };
   const hub: PushHub = settings.redisUrl
     ? new RedisHub(settings.redisUrl, settings.pushChannel, options)
     : new InProcessHub(options);
@@ -61,6 +67,8 @@ async function registerPush(app: FastifyInstance, ctx: AppContext, hub: PushHub)
   }
   await app.register(async (scope) => pushSocketRoute(scope, hub));
   await app.register(pushBindRoutes(ctx, hub), { prefix: '/api' });
+  const trace = hub.connections.trace;
+  if (trace) await app.register(async (scope) => pushTraceRoute(scope, hub, trace));
 
   let beating = false;
   const timer = setInterval(() => {

@@ -7,6 +7,7 @@ import { ok } from '../../http/reply';
 import { route } from '../../http/route';
 import type { PushHub } from './hub';
 import { bindClient } from './push.service';
+import type { DeliveryTrace } from './trace';
 
 /** GET /ws (WebSocket): a client id in `init`, then heartbeats and count messages once bound. */
 export function pushSocketRoute(app: FastifyInstance, hub: PushHub): void {
@@ -34,4 +35,15 @@ export function pushBindRoutes(ctx: AppContext, hub: PushHub) {
       return ok(data, translate('ok', request.lang));
     });
   };
+}
+
+/**
+ * GET /api/push/trace: this node's recent delivery timings (trace.ts), to any signed-in user.
+ * Registered only when PUSH_TRACE=1 — for the push benchmark, never in service; not in the
+ * OpenAPI document.
+ */
+export function pushTraceRoute(app: FastifyInstance, hub: PushHub, trace: DeliveryTrace): void {
+  app.get('/api/push/trace', { schema: { hide: true } }, async () =>
+    ok({ nodeId: hub.nodeId, sockets: hub.connections.size, deliveries: trace.list() }),
+  );
 }

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { PushMessageMap, PushMessageType } from '@hotline/contract';
 import { Connections, type Binding, type OrderPush } from './connections';
 import { newNodeId, type HubOptions, type PushHub } from './hub';
+import { wallClock } from './trace';
 
 /**
  * Fan-out across nodes through Redis pub/sub. A publish is sent on the channel for the other
@@ -41,7 +42,7 @@ export class RedisHub implements PushHub {
     private readonly channel: string,
     private readonly options: HubOptions,
   ) {
-    this.connections = new Connections(this.nodeId, options.now);
+    this.connections = new Connections(this.nodeId, options.now, options.trace ?? null);
     this.heartbeatMs = options.heartbeatMs;
     // The publisher never queues while disconnected: a late badge is worse than a missed one
     // (the console re-reads its counts on `resync`).
@@ -71,11 +72,12 @@ export class RedisHub implements PushHub {
   }
 
   publish(push: OrderPush): void {
+    const takenAt = this.connections.trace ? wallClock() : 0;
     // The other nodes first: their share is on its way while this node writes to its own
     // sockets (local delivery of thousands of frames takes tens of milliseconds).
     this.send({ origin: this.nodeId, kind: 'push', push });
     // This node's own sockets after the acting request's reply (see InProcessHub.publish).
-    setImmediate(() => this.connections.deliver(push));
+    setImmediate(() => this.connections.deliver(push, 'origin', takenAt));
   }
 
   sendToRoom<K extends PushMessageType>(room: string, type: K, body: PushMessageMap[K]): void {
@@ -126,6 +128,7 @@ export class RedisHub implements PushHub {
   }
 
   private onMessage(message: string): void {
+    const takenAt = this.connections.trace ? wallClock() : 0;
     let wire: Wire;
     try {
       wire = JSON.parse(message) as Wire;
@@ -133,7 +136,7 @@ export class RedisHub implements PushHub {
       return;
     }
     if (wire.origin === this.nodeId) return;
-    if (wire.kind === 'push') this.connections.deliver(wire.push);
+    if (wire.kind === 'push') this.connections.deliver(wire.push, 'relay', takenAt);
     else if (wire.kind === 'room') {
       // Sent by a node of the same build: the body has the shape of its type.
       this.connections.deliverToRoom(
