@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LIST_TOTAL_CAP } from '@hotline/contract';
 
 /** Runtime settings from the environment, checked once at start-up. */
 const envSchema = z.object({
@@ -11,6 +12,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   PUSH_CHANNEL: z.string().min(1).max(100).default('hotline:push'),
   PUSH_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
+  PUSH_TRACE: z.enum(['0', '1']).default('0'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -29,6 +31,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   EXPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
   CONFIG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
 });
 
 export interface Settings {
@@ -41,6 +44,8 @@ export interface Settings {
   /** Redis pub/sub channel of the push fan-out (one per deployment). */
   pushChannel: string;
   pushHeartbeatMs: number;
+  /** Benchmarks only: keep per-change delivery timings, served at GET /api/push/trace. */
+  pushTrace: boolean;
   accessTokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
   sso: { sharedSecret?: string; publicKey?: string; audience: string };
@@ -52,6 +57,8 @@ export interface Settings {
   exportRetentionHours: number;
   /** How long a node keeps the configuration and menu tables (0: read them every time). */
   configCacheMs: number;
+  /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
+  listTotalCap: number;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -70,6 +77,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     redisUrl: e.REDIS_URL,
     pushChannel: e.PUSH_CHANNEL,
     pushHeartbeatMs: e.PUSH_HEARTBEAT_MS,
+    pushTrace: e.PUSH_TRACE === '1',
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     sso: {
@@ -82,6 +90,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     configCacheMs: e.CONFIG_CACHE_MS,
+    listTotalCap: e.LIST_TOTAL_CAP,
   };
 }
 

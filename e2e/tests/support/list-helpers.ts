@@ -61,10 +61,10 @@ export const headerKeys = (page: Page): Promise<string[]> =>
     .locator('.ant-table-thead th[data-col]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-col') ?? ''));
 
-/** The total the toolbar shows ("共 N 条" / "N in total") as a number. */
+/** The total the toolbar shows ("共 1,234 条" / "1,234 in total") as a number. */
 export async function shownTotal(page: Page): Promise<number> {
   const text = (await listView(page).getByTestId('list-total').textContent()) ?? '';
-  return Number(/\d+/.exec(text)?.[0] ?? NaN);
+  return Number(/\d[\d,]*/.exec(text)?.[0]?.replaceAll(',', '') ?? NaN);
 }
 
 /** Waits until the list shows `n` rows and no loading mask. */

@@ -18,6 +18,12 @@ export const LIST_PAGE_SIZES = [10, 15, 20, 30, 40, 50, 100, 150] as const;
 export const COUNT_PAGE_SIZE = 1000;
 /** Deepest offset a list serves; beyond it the caller must narrow the filter. */
 export const MAX_LIST_OFFSET = 10_000;
+/**
+ * A list's `totalCount` counts at most this many rows (a server may be configured lower); past
+ * it the reply carries `totalCapped: true` and the console shows "10,000+". `exactTotal: 1`
+ * asks for the full count.
+ */
+export const LIST_TOTAL_CAP = 10_000;
 export const LIST_SORTS = ['callTime', 'deadline', 'dispatchTime'] as const;
 
 /** Consoles send '' or null for an unset filter: both mean "no filter". */
@@ -106,6 +112,8 @@ export const listBody = z
     pageNo: intField((n) => n.min(1).max(100_000)).default(1),
     pageSize: intField((n) => n.min(1).max(COUNT_PAGE_SIZE)).default(10),
     isAmount: optional(flag()).default(false),
+    /** With isAmount: count every matching row instead of stopping at the cap (may be slow). */
+    exactTotal: optional(flag()),
     menuId: optional(z.string().trim().max(32)),
     status: optional(codeList(ORDER_STATUS_CODES)),
     mainOrgStatus: optional(codeList(MAIN_ORG_STATUS_CODES)),
@@ -225,6 +233,8 @@ export const listResponse = envelope(
     list: z.array(orderSummary),
     /** Present when the body asked isAmount 1. */
     totalCount: z.number().int().optional(),
+    /** true when totalCount stopped at the cap: there are more rows than totalCount. */
+    totalCapped: z.literal(true).optional(),
     hasMore: z.boolean(),
     pageNo: z.number().int(),
     pageSize: z.number().int(),
@@ -249,6 +259,7 @@ export const approvalListResponse = envelope(
   z.object({
     list: z.array(orderSummary.extend({ request: pendingRequest })),
     totalCount: z.number().int().optional(),
+    totalCapped: z.literal(true).optional(),
     hasMore: z.boolean(),
     pageNo: z.number().int(),
     pageSize: z.number().int(),
@@ -267,6 +278,7 @@ export const extensionListResponse = envelope(
       }),
     ),
     totalCount: z.number().int().optional(),
+    totalCapped: z.literal(true).optional(),
     hasMore: z.boolean(),
     pageNo: z.number().int(),
     pageSize: z.number().int(),

@@ -19,6 +19,26 @@ export function listQuery(menuId: string | undefined, filter: ListFilter) {
   });
 }
 
+/**
+ * The same list counted in full (`exactTotal`): the "exact count" of a capped total. Its own
+ * cache root, so the list's refreshes (after every action) do not recount millions of rows;
+ * the toolbar's refresh button asks again.
+ */
+export const EXACT_TOTAL_ROOT = ['orderListExactTotal'] as const;
+
+export function exactTotalQuery(menuId: string | undefined, filter: ListFilter) {
+  // the smallest page: only the total is read
+  const { endpoint, body } = listRequest(menuId, { ...filter, pageNo: 1, pageSize: 10 });
+  const { pageNo: _p, pageSize: _s, ...which } = body;
+  return queryOptions({
+    queryKey: [...EXACT_TOTAL_ROOT, endpoint.paths[0], which],
+    queryFn: async ({ signal }) =>
+      (await call(endpoint, { ...body, exactTotal: 1 }, { signal })).totalCount ?? 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 export function fetchCols(key: string) {
   return call(listEndpoints.getCols, { key }, { noError: true });
 }

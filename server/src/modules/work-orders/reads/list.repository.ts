@@ -82,50 +82,111 @@ export interface HydratedOrder {
   extras: OrderExtras;
 }
 
+interface PageSlice {
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
 /**
  * Ids of one page, ordered by the sort key, then id. call_time is never NULL, so its order is
  * plain `DESC`/`ASC` — exactly the order of the call-time indexes (migration 004), which lets
- * a page stop after its rows. The nullable keys put NULLs last either way.
+ * a page stop after its rows. The nullable keys put NULLs last either way: the page is read
+ * from the orders that have the key first — one range of the (key, id) index of migration
+ * 016, walked in either direction — and only where those run out from the orders without it,
+ * by id (the same index's NULL range). `ORDER BY key … NULLS LAST` as one statement matches
+ * that index in one direction only, and sorted every candidate in the other.
  */
 export async function pageOrderIds(
   db: Db,
   where: readonly OrdersWhere[],
   page: { sort: SortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<number[]> {
-  const column = sql.ref(`work_orders.${page.sort}`);
-  const direction = page.direction === 'desc' ? sql`DESC` : sql`ASC`;
-  const nulls = page.sort === 'call_time' ? sql`` : sql`NULLS LAST`;
-  let query = db.selectFrom('work_orders').select('work_orders.id');
-  for (const w of where) query = query.where(w);
-  const rows = await query
-    .orderBy(sql`${column} ${direction} ${nulls}`)
-    .orderBy('work_orders.id', page.direction)
-    .limit(page.limit)
-    .offset(page.offset)
+  const { sort, ...slice } = page;
+  if (sort === 'call_time') return orderedIds(db, where, sort, slice);
+  const keyed: OrdersWhere = (eb) => eb(`work_orders.${sort}`, 'is not', null);
+  const ids = await orderedIds(db, [...where, keyed], sort, slice);
+  if (ids.length === slice.limit) return ids;
+  // Rows with the key ahead of this page: all of the offset if this page has some of them,
+  // else at most the offset (a count that stops there).
+  const before =
+    ids.length > 0 || slice.offset === 0
+      ? slice.offset + ids.length
+      : await countOrdersUpTo(db, [...where, keyed], slice.offset);
+  const rest = await orderedIds(
+    db,
+    [...where, (eb) => eb(`work_orders.${sort}`, 'is', null)],
+    null,
+    {
+      direction: slice.direction,
+      limit: slice.limit - ids.length,
+      offset: slice.offset + ids.length - before,
+    },
+  );
+  return [...ids, ...rest];
+}
+
+/**
+ * Ids ordered by `key` (none: by id alone), then id, the key never NULL. A clause that offers
+ * disjoint parts (`alternatives`, queue-sql.ts; the first such clause) is read as an ordered
+ * merge: each part's first offset + limit rows in the page's order — one index range each,
+ * stopping early — and the page cut from their union. An IN over several values as one
+ * clause has no index in the page's order, so every match of it was sorted.
+ */
+async function orderedIds(
+  db: Db,
+  where: readonly OrdersWhere[],
+  key: SortKey | null,
+  slice: PageSlice,
+): Promise<number[]> {
+  const part = (clauses: readonly OrdersWhere[]) => {
+    let query = db
+      .selectFrom('work_orders')
+      .select(['work_orders.id', sql<Date>`${sql.ref(`work_orders.${key ?? 'id'}`)}`.as('k')]);
+    for (const w of clauses) query = query.where(w);
+    if (key) query = query.orderBy(sql.ref(`work_orders.${key}`), slice.direction);
+    return query.orderBy('work_orders.id', slice.direction);
+  };
+  const split = where.find((w) => w.alternatives !== undefined);
+  if (!split?.alternatives) {
+    const rows = await part(where).limit(slice.limit).offset(slice.offset).execute();
+    return rows.map((r) => r.id);
+  }
+  const others = where.filter((w) => w !== split);
+  const parts = split.alternatives.map((a) =>
+    part([...others, a]).limit(slice.offset + slice.limit),
+  );
+  const rows = await db
+    .selectFrom(sql<{ id: number; k: Date }>`(${sql.join(parts, sql` UNION ALL `)})`.as('p'))
+    .select('p.id')
+    .orderBy('p.k', slice.direction)
+    .orderBy('p.id', slice.direction)
+    .limit(slice.limit)
+    .offset(slice.offset)
     .execute();
   return rows.map((r) => r.id);
 }
 
 /**
- * The same ids as `pageOrderIds` with `call_time DESC`, read window by window (`windows`,
- * narrowest first, each a condition that keeps the orders called since some moment): if a
- * window already holds offset + limit matches, those are the newest matches of all —
- * everything outside the window is older — so the page is exact; otherwise the next, wider
- * window, and at last the whole history. A frequent keyword's page is found among the
- * matches of the last week instead of fetching every match to sort them.
+ * The same ids as `pageOrderIds` by call_time, read window by window (`windows`, narrowest
+ * first, each a condition that keeps the orders called since some moment — or, oldest first,
+ * before some moment): if a window already holds offset + limit matches, those are the first
+ * matches of all — everything outside the window comes after them — so the page is exact;
+ * otherwise the next, wider window, and at last the whole history. A frequent keyword's page
+ * is found among the matches of one week instead of fetching every match to sort them.
  */
-export async function pageOrderIdsNewestFirst(
+export async function pageOrderIdsByWindows(
   db: Db,
   where: readonly OrdersWhere[],
   windows: readonly OrdersWhere[],
-  page: { limit: number; offset: number },
+  page: { direction: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<number[]> {
-  const newest = { sort: 'call_time', direction: 'desc', ...page } as const;
+  const byCallTime = { sort: 'call_time', ...page } as const;
   for (const window of windows) {
-    const ids = await pageOrderIds(db, [...where, window], newest);
+    const ids = await pageOrderIds(db, [...where, window], byCallTime);
     if (ids.length >= page.limit) return ids;
   }
-  return pageOrderIds(db, where, newest);
+  return pageOrderIds(db, where, byCallTime);
 }
 
 export async function countOrders(db: Db, where: readonly OrdersWhere[]): Promise<number> {
@@ -133,6 +194,54 @@ export async function countOrders(db: Db, where: readonly OrdersWhere[]): Promis
   for (const w of where) query = query.where(w);
   const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The matching rows, counted up to `limit` (`count(*)` over a `LIMIT`ed sub-select): the scan
+ * stops at the limit, so a broad list costs about `limit` index entries, not all its rows.
+ */
+export function countOrdersUpTo(
+  db: Db,
+  where: readonly OrdersWhere[],
+  limit: number,
+): Promise<number> {
+  return countOrderPartsUpTo(db, [where], limit);
+}
+
+/**
+ * The rows matching any of `parts` (each a WHERE list; the parts must not overlap), counted up
+ * to `limit` when given: each part is its own `LIMIT`ed sub-select read through its own index,
+ * and the union stops at the limit (`SELECT count(*) FROM (SELECT 1 FROM (…) p0 UNION ALL …
+ * LIMIT n) t`).
+ */
+export async function countOrderPartsUpTo(
+  db: Db,
+  parts: readonly (readonly OrdersWhere[])[],
+  limit?: number,
+): Promise<number> {
+  const select = (where: readonly OrdersWhere[]) => {
+    let q = db.selectFrom('work_orders').select(sql<number>`1`.as('one'));
+    for (const w of where) q = q.where(w);
+    return limit === undefined ? q : q.limit(limit);
+  };
+  const [first, ...rest] = parts;
+  if (!first) return 0;
+  if (rest.length === 0) {
+    const row = await db
+      .selectFrom(select(first).as('t'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  const union = sql.join(
+    parts.map((where, i) => sql`SELECT 1 FROM (${select(where)}) AS ${sql.ref(`p${i}`)}`),
+    sql` UNION ALL `,
+  );
+  const bound = limit === undefined ? sql`` : sql` LIMIT ${limit}`;
+  const { rows } = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM (${union}${bound}) AS t`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

@@ -5,17 +5,11 @@ import type { AuthContext } from '../../auth/auth-context';
 import { queueCounts } from './count.service';
 import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
 import { filterWhere } from './list-filters';
-import {
-  countOrders,
-  pageOrderIdsNewestFirst,
-  hydrateOrders,
-  pageOrderIds,
-  type HydratedOrder,
-  type SortKey,
-} from './list.repository';
+import { listTotal, type ListTotal } from './list-total';
+import { hydrateOrders, pageOrderIds, type HydratedOrder, type SortKey } from './list.repository';
 import { presentOrder } from '../order.presenter';
 import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
-import { keywordWindows } from './search-sql';
+import { keywordPageIds } from './search-page';
 import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
 
 /**
@@ -27,6 +21,7 @@ import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
 export interface ListPage<T> {
   list: T[];
   totalCount?: number;
+  totalCapped?: true;
   hasMore: boolean;
   pageNo: number;
   pageSize: number;
@@ -57,24 +52,26 @@ export async function listWhere(
 }
 
 /**
- * One page of hydrated rows for the given WHERE; totalCount only when isAmount asked for it
- * (`count` when the caller knows a cheaper way to the same number).
+ * One page of hydrated rows for the given WHERE; totalCount only when isAmount asked for it,
+ * capped unless exactTotal (list-total.ts; `count` when the caller knows a cheaper way to the
+ * same number).
  */
 export async function pageOf(
   ctx: AppContext,
   reader: Reader,
   body: ListBody,
   where: readonly OrdersWhere[],
-  count: () => Promise<number> = () => countOrders(ctx.db, where),
+  count: () => Promise<ListTotal> = () => listTotal(ctx, where, body),
 ): Promise<Omit<ListPage<HydratedOrder>, 'pageNo' | 'pageSize'>> {
   const offset = (body.pageNo - 1) * body.pageSize;
   if (offset > MAX_LIST_OFFSET) throw badRequest('list.offsetTooDeep', { max: MAX_LIST_OFFSET });
   if (scopeIsEmpty(reader.scope)) {
     return { list: [], hasMore: false, ...(body.isAmount ? { totalCount: 0 } : {}) };
   }
-  const [ids, totalCount] = await Promise.all([
-    body.keyword && body.sort === 'callTime' && body.sortOrder === 'desc'
-      ? pageOrderIdsNewestFirst(ctx.db, where, keywordWindows(reader.now), {
+  const [ids, total] = await Promise.all([
+    body.keyword && body.sort === 'callTime'
+      ? keywordPageIds(ctx.db, where, body.keyword, reader.now, {
+          direction: body.sortOrder,
           limit: body.pageSize + 1,
           offset,
         })
@@ -88,7 +85,7 @@ export async function pageOf(
   ]);
   const hasMore = ids.length > body.pageSize;
   const rows = await hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now);
-  return { list: rows, hasMore, ...(totalCount !== undefined ? { totalCount } : {}) };
+  return { list: rows, hasMore, ...total };
 }
 
 const FILTERS = [
@@ -125,7 +122,7 @@ export async function listOrders(
   const count = plainQueue
     ? async () => {
         const types = typeIdsFor(reader, body.typeId);
-        return (await queueCounts(ctx, reader, [menuId], types))[menuId] ?? 0;
+        return { totalCount: (await queueCounts(ctx, reader, [menuId], types))[menuId] ?? 0 };
       }
     : undefined;
   const page = await pageOf(ctx, reader, body, where, count);

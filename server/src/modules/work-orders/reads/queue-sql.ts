@@ -17,7 +17,23 @@ import type { Database } from '../../../db/schema';
  * checks this over every queue, several viewers, modes and times).
  */
 export type OrdersEb = ExpressionBuilder<Database, 'work_orders'>;
-export type OrdersWhere = (eb: OrdersEb) => Expression<SqlBool>;
+export type OrdersWhere = ((eb: OrdersEb) => Expression<SqlBool>) & {
+  /**
+   * The same rows as disjoint parts, each one ordered index range (`status IN (11, 12)` →
+   * `status = 11`, `status = 12`): a page reads each part in its order and merges them
+   * (list.repository.ts `pageOrderIds`), where the IN as a whole has no index in the page's
+   * order and every match would be sorted. Everything else reads the clause itself.
+   */
+  readonly alternatives?: readonly OrdersWhere[];
+};
+
+/** `where`, which `alternatives` — disjoint, their union exactly `where` — also express. */
+export function withAlternatives(
+  where: (eb: OrdersEb) => Expression<SqlBool>,
+  alternatives: readonly OrdersWhere[],
+): OrdersWhere {
+  return alternatives.length > 1 ? Object.assign(where, { alternatives }) : where;
+}
 
 const COLUMN: Record<
   CodeField,
@@ -58,10 +74,37 @@ export function queueConds(queueId: string): readonly Cond[] {
   return conds;
 }
 
-/** WHERE clause of one queue. */
+/** The code values a condition takes one at a time (an IN over a code column), if it is one. */
+function codeValues(cond: Cond, ctx: QueueContext) {
+  if (cond.kind === 'in') return { column: COLUMN[cond.field], values: cond.values };
+  if (cond.kind === 'visitPending') {
+    return { column: 'huifang_state' as const, values: visitPendingStates(ctx.huifangMode) };
+  }
+  return null;
+}
+
+/**
+ * WHERE clause of one queue. A queue with an IN over several codes (the review queue's `status IN (11, 12)`,
+ * the call-back queues' huifang states) also offers one part per code, the first such
+ * condition split: each part is one range of an index in the page's order.
+ */
 export function queueWhere(queueId: string, ctx: QueueContext): OrdersWhere {
   const conds = queueConds(queueId);
-  return (eb) => eb.and(conds.map((c) => condSql(eb, c, ctx)));
+  const where = (eb: OrdersEb) => eb.and(conds.map((c) => condSql(eb, c, ctx)));
+  const at = conds.findIndex((c) => (codeValues(c, ctx)?.values.length ?? 0) > 1);
+  const split = at < 0 ? null : codeValues(conds[at] as Cond, ctx);
+  if (!split) return where;
+  const others = conds.filter((_, i) => i !== at);
+  return withAlternatives(
+    where,
+    split.values.map(
+      (value) => (eb: OrdersEb) =>
+        eb.and([
+          ...others.map((c) => condSql(eb, c, ctx)),
+          eb(`work_orders.${split.column}`, '=', value),
+        ]),
+    ),
+  );
 }
 
 /** The queue keeps to the viewer's own hosted orders (a top-level hostIsViewer condition). */

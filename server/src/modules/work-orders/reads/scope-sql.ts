@@ -47,26 +47,40 @@ export function scopeForQueue(scope: RowScope, viewerUnitId: number, hostOnlyQue
     : scopeWhere(scope);
 }
 
+/** The parts (ORed, not disjoint) of each scope clause `scopeWhere` made. */
+const scopeParts = new WeakMap<OrdersWhere, readonly OrdersWhere[]>();
+
+/**
+ * The parts a scope clause ORs together (host, co-host, call-back, creator), or undefined for
+ * any other clause: a list total counts each part through its own index (list-total.ts)
+ * instead of one scan testing the OR. Pages do not use them (they overlap).
+ */
+export function scopePartsOf(clause: OrdersWhere): readonly OrdersWhere[] | undefined {
+  return scopeParts.get(clause);
+}
+
 export function scopeWhere(scope: RowScope): OrdersWhere {
-  return (eb) => {
-    if (scope.all) return sql<boolean>`true`;
-    const parts = [];
-    if (scope.unitId !== null) {
-      // `@>` rather than `= ANY(...)`: the GIN index on co_host_unit_ids serves only the former.
-      parts.push(
-        eb('work_orders.host_unit_id', '=', scope.unitId),
-        eb('work_orders.co_host_unit_ids', '@>', sql<number[]>`ARRAY[${scope.unitId}]::int[]`),
-      );
-    }
-    if (scope.visitor) {
-      parts.push(
-        eb.and([
-          eb('work_orders.status', 'in', [91, 92]),
-          eb('work_orders.huifang_state', '<>', 0),
-        ]),
-      );
-    }
-    if (scope.createdBy !== null) parts.push(eb('work_orders.created_by', '=', scope.createdBy));
-    return parts.length === 0 ? sql<boolean>`false` : eb.or(parts);
-  };
+  if (scope.all) return () => sql<boolean>`true`;
+  const parts: OrdersWhere[] = [];
+  if (scope.unitId !== null) {
+    const unitId = scope.unitId;
+    // `@>` rather than `= ANY(...)`: the GIN index on co_host_unit_ids serves only the former.
+    parts.push(
+      (eb) => eb('work_orders.host_unit_id', '=', unitId),
+      (eb) => eb('work_orders.co_host_unit_ids', '@>', sql<number[]>`ARRAY[${unitId}]::int[]`),
+    );
+  }
+  if (scope.visitor) {
+    parts.push((eb) =>
+      eb.and([eb('work_orders.status', 'in', [91, 92]), eb('work_orders.huifang_state', '<>', 0)]),
+    );
+  }
+  if (scope.createdBy !== null) {
+    const createdBy = scope.createdBy;
+    parts.push((eb) => eb('work_orders.created_by', '=', createdBy));
+  }
+  if (parts.length === 0) return () => sql<boolean>`false`;
+  const clause: OrdersWhere = (eb) => eb.or(parts.map((p) => p(eb)));
+  scopeParts.set(clause, parts);
+  return clause;
 }

@@ -2,9 +2,14 @@ import type { ReactNode } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { totalText, type ShownTotal } from '../list-total';
 
 export interface ListToolbarProps {
-  total: number | undefined;
+  total: ShownTotal | undefined;
+  /** Asks for the exact figure of a capped total ("精确计数"). */
+  onExactTotal?: () => void;
+  /** The exact count is being asked for. */
+  countingExact?: boolean;
   selectedCount: number;
   refreshing: boolean;
   onRefresh: () => void;
@@ -20,6 +25,7 @@ export interface ListToolbarProps {
 export function ListToolbar(props: ListToolbarProps) {
   const { t } = useTranslation();
   const n = props.selectedCount;
+  const total = props.total === undefined ? undefined : totalText(props.total);
   return (
     <div className="hl-list-toolbar">
       <Space wrap>
@@ -41,9 +47,23 @@ export function ListToolbar(props: ListToolbarProps) {
         {props.extra}
       </Space>
       <Space>
-        <Typography.Text type="secondary" data-testid="list-total">
-          {props.total === undefined ? '' : t('workOrders.toolbar.total', { n: props.total })}
+        {/* polite live region: the exact count, when it arrives, is read out */}
+        <Typography.Text type="secondary" data-testid="list-total" aria-live="polite">
+          {total === undefined ? '' : t(total.key, { n: total.n })}
         </Typography.Text>
+        {props.total?.capped && props.onExactTotal ? (
+          <Button
+            type="link"
+            size="small"
+            className="hl-exact-total"
+            loading={props.countingExact}
+            onClick={props.onExactTotal}
+            title={t('workOrders.toolbar.exactTotalHint')}
+            data-testid="exact-total"
+          >
+            {t('workOrders.toolbar.exactTotal')}
+          </Button>
+        ) : null}
         <Button
           icon={<ReloadOutlined spin={props.refreshing} />}
           onClick={props.onRefresh}

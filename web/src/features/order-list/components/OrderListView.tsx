@@ -5,9 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_TYPE_IDS } from '@hotline/domain';
 import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
 import { openOrder } from '../../../lib/order-bus';
-import { categoryTreeQuery, hostTreeQuery, listQuery, type BatchResult } from '../api';
+import {
+  categoryTreeQuery,
+  EXACT_TOTAL_ROOT,
+  exactTotalQuery,
+  hostTreeQuery,
+  listQuery,
+  type BatchResult,
+} from '../api';
 import { filterSearch, listRequest, parseFilter, type ListFilter } from '../filter-url';
 import { refreshListsAndCounts, useListSync } from '../hooks/use-list-sync';
+import { pagerTotal, shownTotal } from '../list-total';
 import { useTableHeight } from '../hooks/use-table-height';
 import { useTablePrefs } from '../hooks/use-table-prefs';
 import { categoryOptions, hostUnitOptions } from '../tree-options';
@@ -52,6 +60,12 @@ export function OrderListView(props: OrderListViewProps) {
     [props.query, defaultPageSize],
   );
   const list = useQuery(listQuery(menuId, filter));
+  // The exact figure of a capped total, counted only when asked for this very filter.
+  const exactQuery = exactTotalQuery(menuId, filter);
+  const exactKey = JSON.stringify(exactQuery.queryKey);
+  const [exactFor, setExactFor] = useState<string | null>(null);
+  const exact = useQuery({ ...exactQuery, enabled: exactFor === exactKey });
+  const total = shownTotal(list.data, exact.data);
   const hosts = useQuery(hostTreeQuery);
   const categories = useQuery(categoryTreeQuery);
   const { prefs, setPrefs, reset } = useTablePrefs(props.username, menuId, props.isStreet);
@@ -106,10 +120,15 @@ export function OrderListView(props: OrderListViewProps) {
         onReset={() => go({ typeId: [...DEFAULT_TYPE_IDS], pageNo: 1, pageSize: filter.pageSize })}
       />
       <ListToolbar
-        total={list.data?.totalCount}
+        total={total}
+        onExactTotal={() => (exactFor === exactKey ? void exact.refetch() : setExactFor(exactKey))}
+        countingExact={exact.isFetching}
         selectedCount={selected.length}
         refreshing={list.isFetching}
-        onRefresh={() => void refreshListsAndCounts(queryClient)}
+        onRefresh={() => {
+          void refreshListsAndCounts(queryClient);
+          void queryClient.invalidateQueries({ queryKey: EXACT_TOTAL_ROOT });
+        }}
         onSettings={() => setSettingsOpen(true)}
         onBatchSupervise={props.canSupervise ? () => setSuperviseOpen(true) : undefined}
         onExport={
@@ -131,7 +150,13 @@ export function OrderListView(props: OrderListViewProps) {
         className="hl-list-pager"
         current={filter.pageNo}
         pageSize={filter.pageSize}
-        total={list.data?.totalCount ?? (filter.pageNo - 1) * filter.pageSize + rows.length}
+        total={pagerTotal({
+          total,
+          pageNo: filter.pageNo,
+          pageSize: filter.pageSize,
+          rows: rows.length,
+          hasMore: list.data?.hasMore ?? false,
+        })}
         pageSizeOptions={LIST_PAGE_SIZES.map(String)}
         showSizeChanger
         showQuickJumper

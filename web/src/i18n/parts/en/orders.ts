@@ -100,6 +100,9 @@ export const en: typeof zh = {
   },
   toolbar: {
     total: '{{n}} in total',
+    totalCapped: '{{n}}+ items',
+    exactTotal: 'Exact count',
+    exactTotalHint: 'Count every matching order (may take a few seconds on large lists)',
     refresh: 'Refresh',
     export: 'Export',
     batchExport: 'Export selected ({{n}})',

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { ListBody } from '@hotline/contract';
+import type { AppContext } from '../../../context';
+import { countOrderPartsUpTo } from './list.repository';
+import type { OrdersWhere } from './queue-sql';
+import { scopePartsOf } from './scope-sql';
+
+/**
+ * A list's total (`isAmount`). Counting every match of a broad list reads millions of rows
+ * (the all-orders list at ten million orders: 0.7–4 s), so the total stops at a cap
+ * (`LIST_TOTAL_CAP` in the contract, `settings.listTotalCap` on a node): past it the reply
+ * says `totalCapped` and `totalCount` is the cap. `exactTotal` asks for the full count.
+ */
+
+export interface ListTotal {
+  totalCount: number;
+  /** Present (true) only when totalCount stopped at the cap. */
+  totalCapped?: true;
+}
+
+export async function listTotal(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+  body: Pick<ListBody, 'exactTotal'>,
+): Promise<ListTotal> {
+  const parts = disjointParts(where);
+  if (body.exactTotal) return { totalCount: await countOrderPartsUpTo(ctx.db, parts) };
+  const cap = ctx.settings.listTotalCap;
+  // One row past the cap tells "exactly cap" from "more than cap".
+  const n = await countOrderPartsUpTo(ctx.db, parts, cap + 1);
+  return n > cap ? { totalCount: cap, totalCapped: true } : { totalCount: n };
+}
+
+/** `(clause) IS NOT TRUE`: the rows a clause does not keep, NULL included. */
+const not =
+  (clause: OrdersWhere): OrdersWhere =>
+  (eb) =>
+    sql<boolean>`(${clause(eb)}) IS NOT TRUE`;
+
+/**
+ * `where` as disjoint WHERE lists whose union is `where`: a unit handler's scope (host OR
+ * co-host, maybe OR call-back OR creator) becomes one list per part, each without the parts
+ * before it. Tested as one OR, the scope has no index and PostgreSQL scans the table until
+ * the cap (a street's orders: 100 MB of rows per capped count); as parts, the host part is an
+ * index-only range of the host index and usually reaches the cap alone.
+ */
+function disjointParts(where: readonly OrdersWhere[]): OrdersWhere[][] {
+  const at = where.findIndex((w) => scopePartsOf(w) !== undefined);
+  const parts = at < 0 ? undefined : scopePartsOf(where[at]!);
+  if (!parts || parts.length < 2) return [[...where]];
+  const rest = where.filter((_, i) => i !== at);
+  return parts.map((part, i) => [...rest, part, ...parts.slice(0, i).map(not)]);
+}

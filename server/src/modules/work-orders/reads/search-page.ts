@@ -1,0 +1,66 @@
+import type { Db } from '../../../context';
+import { pageOrderIdsByWindows } from './list.repository';
+import type { OrdersWhere } from './queue-sql';
+import { keywordWindows, oldestCallTime, probeMatchIds } from './search-sql';
+
+/**
+ * The ids of one page of a keyword search sorted by call time (docs/performance.md, "Search").
+ *
+ * 1. The probe: the PROBE_ROWS newest orders (oldest, ascending), read in call-time index
+ *    order and tested for the substring and by the page's other clauses. A frequent term fills
+ *    the page within a few dozen of them, and the page is exact: every order before the last
+ *    one read was examined. When it found some matches but too few, and their rate promises at
+ *    least half the page within PROBE_MAX_ROWS orders, a longer probe reads that many.
+ * 2. Otherwise the search index's week windows (the last 1, 5, 26, 104 weeks newest first, the
+ *    first ones oldest first), then all history, each exact when it holds the page.
+ *
+ * The probes bound their work by the orders they read, whatever the scope, queue or filters.
+ * One that finds nothing costs PROBE_ROWS reads; only terms rarer than about one order in
+ * PROBE_ROWS / 21 get that far, and those have few matches in a week: the first window is
+ * cheap.
+ */
+
+/** Orders the first probe reads at most (measured, docs/performance.md). */
+export const PROBE_ROWS = 2000;
+/** Orders a second, longer probe reads. */
+export const PROBE_MAX_ROWS = 5000;
+
+export type KeywordPath = 'probe' | 'longer probe' | 'windows';
+
+export interface KeywordPage {
+  ids: number[];
+  /** How the page was found (for tests and plans; the rows are the same either way). */
+  via: KeywordPath;
+}
+
+export async function keywordPage(
+  db: Db,
+  where: readonly OrdersWhere[],
+  keyword: string,
+  now: Date,
+  page: { direction: 'asc' | 'desc'; limit: number; offset: number },
+  probe: { rows: number; maxRows: number } = { rows: PROBE_ROWS, maxRows: PROBE_MAX_ROWS },
+): Promise<KeywordPage> {
+  const want = page.offset + page.limit;
+  // A page deeper than the probe reads cannot be filled by it.
+  if (want <= probe.rows) {
+    const { direction } = page;
+    const found = await probeMatchIds(db, where, keyword, { direction, rows: probe.rows, want });
+    if (found.length === want) return { ids: found.slice(page.offset), via: 'probe' };
+    // Half the page, not all of it: a scoped list's rate rises with age (the newest orders
+    // are not yet dispatched to a street or department).
+    if (found.length > 0 && found.length * probe.maxRows >= (want * probe.rows) / 2) {
+      const rows = probe.maxRows;
+      const more = await probeMatchIds(db, where, keyword, { direction, rows, want });
+      if (more.length === want) return { ids: more.slice(page.offset), via: 'longer probe' };
+    }
+  }
+  const oldest = page.direction === 'asc' ? await oldestCallTime(db) : null;
+  const windows = keywordWindows(page.direction, now, oldest);
+  return { ids: await pageOrderIdsByWindows(db, where, windows, page), via: 'windows' };
+}
+
+/** The page's ids (see keywordPage). */
+export async function keywordPageIds(...args: Parameters<typeof keywordPage>): Promise<number[]> {
+  return (await keywordPage(...args)).ids;
+}

@@ -1,0 +1,187 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listBody } from '@hotline/contract';
+import type { Db } from '../../../src/context';
+import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
+import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
+import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
+import { keywordPage, type KeywordPath } from '../../../src/modules/work-orders/reads/search-page';
+import type { DemoUsername } from '../../../src/seed/demo-org';
+import { callers, list, type Caller } from '../reads-fixtures';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+/**
+ * A keyword page read by the bounded probe or by the week windows (newest or oldest first) is
+ * exactly the page of the plain statement — `ORDER BY call_time DIR, id DIR LIMIT … OFFSET …`
+ * over the same clauses — for frequent, rare and absent terms, deep offsets, queues and
+ * scopes. The probe is given a few rows and many, so both it and what follows it are taken;
+ * the newest orders and some in the middle share one call time (ties are decided by id).
+ */
+
+let t: TestApp;
+let db: Db;
+let who: Record<DemoUsername, Caller>;
+let rareTerm: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ orders: 300 });
+  db = t.ctx.db;
+  who = await callers(t);
+  // Ties across the probe's edge: the 40 newest orders share the newest call time, and 30
+  // from the middle of history share one call time.
+  await sql`UPDATE work_orders SET call_time = (SELECT max(call_time) FROM work_orders)
+             WHERE id IN (SELECT id FROM work_orders ORDER BY call_time DESC, id DESC LIMIT 40)`.execute(
+    db,
+  );
+  await sql`UPDATE work_orders SET call_time = (SELECT call_time FROM work_orders ORDER BY call_time DESC, id DESC OFFSET 150 LIMIT 1)
+             WHERE id IN (SELECT id FROM work_orders ORDER BY call_time DESC, id DESC OFFSET 140 LIMIT 30)`.execute(
+    db,
+  );
+  // The oldest order is one every list shows, two weeks before the rest (the first week of
+  // the oldest-first windows).
+  await sql`UPDATE work_orders SET call_time = (SELECT min(call_time) FROM work_orders) - interval '14 days'
+             WHERE id = (SELECT min(id) FROM work_orders WHERE type_id = 1)`.execute(db);
+  // A term of a single order: its order number.
+  const { rows } = await sql<{ n: string }>`
+    SELECT order_num AS n FROM work_orders WHERE type_id = 1 ORDER BY id LIMIT 1`.execute(db);
+  rareTerm = rows[0]?.n ?? '';
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The plain statement a page replaces (the keyword clause included, as list-filters makes it). */
+async function plainIds(
+  where: readonly OrdersWhere[],
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  let query = db.selectFrom('work_orders').select('work_orders.id');
+  for (const w of where) query = query.where(w);
+  const rows = await query
+    .orderBy('work_orders.call_time', direction)
+    .orderBy('work_orders.id', direction)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+async function whereOf(user: DemoUsername, fields: Record<string, unknown>) {
+  const reader = await readerFor(t.ctx, who[user].auth);
+  return { reader, where: await listWhere(t.ctx, reader, listBody.parse(fields)) };
+}
+
+/** Probe sizes: at the newest 40 (tied) or inside the 30 tied in the middle, or all orders. */
+const PROBES = [
+  { rows: 3, maxRows: 3 },
+  { rows: 25, maxRows: 25 },
+  { rows: 25, maxRows: 150 },
+  { rows: 150, maxRows: 150 },
+  { rows: 1000, maxRows: 1000 },
+];
+
+/**
+ * Every page (size + 1 rows, like the service) at the given offsets, both directions and
+ * several probe sizes, equals the plain statement's; returns the paths taken.
+ */
+async function expectSamePages(
+  user: DemoUsername,
+  fields: Record<string, unknown> & { keyword: string },
+  offsets: readonly number[],
+): Promise<Set<KeywordPath>> {
+  const { reader, where } = await whereOf(user, fields);
+  const paths = new Set<KeywordPath>();
+  for (const direction of ['desc', 'asc'] as const) {
+    for (const offset of offsets) {
+      for (const size of [1, 20]) {
+        const expected = await plainIds(where, direction, size + 1, offset);
+        for (const probe of PROBES) {
+          const page = { direction, limit: size + 1, offset };
+          const got = await keywordPage(db, where, fields.keyword, reader.now, page, probe);
+          paths.add(got.via);
+          expect(
+            got.ids,
+            `${user} ${JSON.stringify(fields)} ${direction} @${offset}+${size + 1} probe ${probe.rows}/${probe.maxRows} via ${got.via}`,
+          ).toEqual(expected);
+        }
+      }
+    }
+  }
+  return paths;
+}
+
+describe('keyword pages: probe and windows equal the plain ORDER BY … LIMIT/OFFSET', () => {
+  it('frequent terms take the probe and, where it falls short, the windows', async () => {
+    const seen = new Set<KeywordPath>();
+    for (const keyword of ['小区', 'qy', '望湖街道']) {
+      const total = (
+        await plainIds((await whereOf('dispatcher', { keyword })).where, 'desc', 1e6, 0)
+      ).length;
+      expect(total, keyword).toBeGreaterThan(30);
+      const paths = await expectSamePages('dispatcher', { keyword }, [0, 7, 29, 45, total - 5]);
+      for (const p of paths) seen.add(p);
+    }
+    expect([...seen].sort()).toEqual(['longer probe', 'probe', 'windows']);
+  }, 600_000);
+
+  it('a rare term, a term found nowhere and offsets past the end', async () => {
+    expect(rareTerm.length).toBeGreaterThan(5);
+    const rare = await expectSamePages('dispatcher', { keyword: rareTerm }, [0, 1, 3]);
+    const none = await expectSamePages('dispatcher', { keyword: '无此词语' }, [0, 20]);
+    expect(
+      (await plainIds((await whereOf('dispatcher', { keyword: rareTerm })).where, 'desc', 9, 0))
+        .length,
+    ).toBe(1);
+    // Too few matches for any probe: the windows.
+    expect([...rare, ...none]).toEqual(['windows', 'windows']);
+    // The probe tests the literal substring (strpos), the plain statement LIKE with the
+    // wildcards escaped: the same rows, in either case.
+    for (const keyword of ['小%', '__', 'a\\', 'QY']) {
+      await expectSamePages('dispatcher', { keyword }, [0]);
+    }
+    const beyond = await expectSamePages('dispatcher', { keyword: 'qy' }, [290, 10_000]);
+    expect([...beyond]).toEqual(['windows']);
+  }, 600_000);
+
+  it('with scopes, queues and filters', async () => {
+    const cases: [DemoUsername, Record<string, unknown>][] = [
+      ['street1', {}],
+      ['dept1', {}],
+      ['visitor', {}],
+      ['agent', {}],
+      ['dispatcher', { status: '91,92' }],
+      ['dispatcher', { urgency: 'emergency,utility' }],
+      ['visitor', { menuId: 'hf_dhf' }],
+      ['dispatcher', { menuId: 'qu_ybj' }],
+      ['street1', { menuId: 'jd_ybj' }],
+    ];
+    const paths = new Set<KeywordPath>();
+    for (const [user, fields] of cases) {
+      for (const keyword of ['qy', '小区']) {
+        for (const p of await expectSamePages(user, { ...fields, keyword }, [0, 8])) paths.add(p);
+      }
+    }
+    expect([...paths].sort()).toEqual(['longer probe', 'probe', 'windows']);
+  }, 600_000);
+
+  it('through the API, newest and oldest first', async () => {
+    const { where } = await whereOf('dispatcher', { keyword: '小区' });
+    for (const sortOrder of ['desc', 'asc'] as const) {
+      for (const pageNo of [1, 2, 5]) {
+        const r = await list(t, who.dispatcher.token, {
+          keyword: '小区',
+          sortOrder,
+          pageNo,
+          pageSize: 10,
+        });
+        const expected = await plainIds(where, sortOrder, 11, (pageNo - 1) * 10);
+        expect([r.data.list.map((o) => o.id), r.data.hasMore], `${sortOrder} ${pageNo}`).toEqual([
+          expected.slice(0, 10),
+          expected.length > 10,
+        ]);
+      }
+    }
+  }, 300_000);
+});
