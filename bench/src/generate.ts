@@ -25,6 +25,7 @@ import {
   dropSecondaryIndexes,
   type IndexProgress,
 } from './gen/indexes';
+import { partitionOrdersByYear, partitionSizes } from './gen/partition';
 import { openShareOfWeeks, orderRng, pickStage, stageWeights } from './gen/plan';
 import {
   ASSIGNMENT_COLUMNS,
@@ -49,6 +50,7 @@ const { values: args } = parseArgs({
     'open-weeks': { type: 'string', default: '2' },
     'open-rate': { type: 'string' },
     reset: { type: 'boolean', default: false },
+    'partition-by-year': { type: 'boolean', default: false },
     now: { type: 'string' },
   },
 });
@@ -111,6 +113,8 @@ const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
   (a, b) => (callTimes[a] as number) - (callTimes[b] as number) || a - b,
 );
 log(`planned in ${seconds(started)} s`);
+// docs/scale.md: work_orders partitioned by RANGE (call_time), one partition per year.
+if (args['partition-by-year']) await partitionOrdersByYear(db, callTimes, log);
 
 const tables = [
   'work_orders',
@@ -207,10 +211,8 @@ await Promise.all([...builders, watcher].map((c) => c.end()));
 await sql`SELECT setval(pg_get_serial_sequence('work_orders', 'id'), (SELECT max(id) FROM work_orders))`.execute(
   db,
 );
-await sql`TRUNCATE work_order_tallies`.execute(db);
-await sql`INSERT INTO work_order_tallies (type_id, status, main_org_status, host_unit_id, n)
-          SELECT type_id, status, main_org_status, COALESCE(host_unit_id, 0), count(*)
-            FROM work_orders GROUP BY 1, 2, 3, 4`.execute(db);
+// The queue tallies of migration 015, in one pass over the orders.
+await sql`SELECT rebuild_queue_tallies()`.execute(db);
 log(`indexes and tallies in ${seconds(started)} s; vacuuming and analysing…`);
 // As autovacuum leaves a live table: statistics, and the visibility map that index-only
 // scans (the queue counts) rely on.
@@ -221,5 +223,6 @@ const sizes = await sql<{ table: string; size: string }>`
   SELECT relname AS table, pg_size_pretty(pg_total_relation_size(oid)) AS size
     FROM pg_class WHERE relname = ANY(${tables}) ORDER BY relname`.execute(db);
 log(`sizes: ${sizes.rows.map((r) => `${r.table} ${r.size}`).join(', ')}`);
+if (args['partition-by-year']) log(await partitionSizes(db));
 await handle.close();
 log('done');

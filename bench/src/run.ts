@@ -1,4 +1,5 @@
-// npm run bench [-- --only 1,2,3,7] [--runs 200] [--duration 60] [--port 8290]
+// npm run bench [-- --only 1,2,3,7,8] [--runs 200] [--duration 60] [--port 8290]
+//                [--replay console|synthetic]
 //
 // Runs the hotline-scale benchmarks against the benchmark database (DATABASE_URL, default
 // postgres://…/hotline_bench, filled by `npm run bench:data`) and writes a dated markdown table
@@ -10,21 +11,29 @@ import pg from 'pg';
 import { openCapturer } from './lib/capture';
 import { benchUrl } from './lib/bench-db';
 import { login, startServer } from './lib/server';
-import { apiVsSql } from './sections/api-vs-sql';
+import { queuePagesSection } from './sections/api-vs-sql';
 import type { BenchContext, ResultRow } from './sections/context';
 import { countsSection } from './sections/counts';
 import { runScript } from './sections/external';
-import { mixedLoad } from './sections/mixed-load';
+import { mixedLoad, type Replay } from './sections/mixed-load';
 import { searchSection } from './sections/search';
+import { totalsSection } from './sections/totals';
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6,7' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7,8' },
     runs: { type: 'string', default: '200' },
     duration: { type: 'string', default: '60' },
+    // section 7's browsing users: the console's recorded clicks, or the synthetic mix of old runs
+    replay: { type: 'string', default: 'console' },
     port: { type: 'string', default: '8290' },
   },
 });
+if (args.replay !== 'console' && args.replay !== 'synthetic') {
+  console.error(`bench: --replay is console or synthetic, not ${args.replay}`);
+  process.exit(2);
+}
+const replay: Replay = args.replay;
 const only = new Set(args.only.split(',').map((s) => s.trim()));
 const databaseUrl = benchUrl();
 const outputLines: string[] = [];
@@ -85,30 +94,8 @@ const outputs: { title: string; text: string }[] = [];
 
 try {
   if (only.has('1')) {
-    log('1. queue page (20 rows): API vs the same SQL');
-    const pages = [
-      ['dispatcher', 'qu_dqs'],
-      ['dispatcher', 'qu_blz'],
-      ['dispatcher', 'qu_ybj'],
-      ['reviewer', 'qu_shz'],
-      ['street1', 'jd_blz'],
-      ['street1', 'jd_ybj'],
-      ['dept1', 'bm_blz'],
-      ['visitor', 'hf_dhf'],
-    ] as const;
-    for (const [user, menuId] of pages) {
-      rows.push(
-        await apiVsSql(ctx, {
-          section: '1. queue page',
-          name: `${user} ${menuId}`,
-          user,
-          path: '/addons/jsjb/lists/search',
-          body: { menuId, pageNo: 1, pageSize: 20 },
-          p95Under: 30,
-          ratioUnder: 1.5,
-        }),
-      );
-    }
+    log('1. list pages (queues, deep pages, sorts, date ranges, categories): API vs the same SQL');
+    rows.push(...(await queuePagesSection(ctx)));
   }
   if (only.has('2')) {
     log('2. all counts in one call vs one request per queue');
@@ -143,10 +130,14 @@ try {
     rows.push(...render.rows);
     outputs.push({ title: 'console render', text: render.output });
   }
+  if (only.has('8')) {
+    log('8. list totals (isAmount): capped vs the exact count');
+    rows.push(...(await totalsSection(ctx)));
+  }
   if (only.has('7')) {
     log('7. mixed load');
-    rows.push(await mixedLoad(ctx, Number(args.duration), 'stress'));
-    rows.push(await mixedLoad(ctx, Number(args.duration), 'working'));
+    rows.push(await mixedLoad(ctx, Number(args.duration), 'stress', replay));
+    rows.push(await mixedLoad(ctx, Number(args.duration), 'working', replay));
   }
 } finally {
   await capturer.close();

@@ -4,6 +4,7 @@ import type { Db } from '../../../server/src/context';
 /**
  * Secondary indexes are dropped before a bulk load and built once afterwards — far faster than
  * maintaining them row by row. Indexes that back a constraint (primary keys, UNIQUE) stay.
+ * A partitioned table's index is defined `ON ONLY` its parent; it is rebuilt for every partition.
  */
 export interface IndexDef {
   name: string;
@@ -12,7 +13,7 @@ export interface IndexDef {
 
 export async function dropSecondaryIndexes(db: Db, tables: readonly string[]): Promise<IndexDef[]> {
   const { rows } = await sql<IndexDef>`
-    SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
+    SELECT i.relname AS name, replace(pg_get_indexdef(i.oid), ' ON ONLY ', ' ON ') AS def
       FROM pg_index x
       JOIN pg_class i ON i.oid = x.indexrelid
       JOIN pg_class t ON t.oid = x.indrelid

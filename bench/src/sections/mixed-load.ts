@@ -1,13 +1,27 @@
+import { resetStatements, statementsUnavailable, topStatements } from '../lib/pg-stat-statements';
+import { Tally as Latencies } from '../lib/route-stats';
 import { call, type Envelope } from '../lib/server';
 import { ms, summarize } from '../lib/stats';
+import {
+  loadConsoleRequests,
+  pickClick,
+  replayClick,
+  replayWorld,
+  routeKey,
+  type ConsoleState,
+} from './console-replay';
 import type { BenchContext, ResultRow } from './context';
 
 /**
- * Section 7: 200 simulated users browse their queues (counts, a queue page, an order's detail,
- * a search; 0.2–1 s of thinking between clicks) while 20 move orders through the lifecycle
+ * Section 7: 200 simulated users browse their queues while 20 move orders through the lifecycle
  * (dispatchers sign and dispatch, a street signs and replies, reviewers approve, call-back
- * staff visit), for a bounded time on loopback. Errors are answers ≥ 500 and failed requests;
- * refusals (4xx) are counted apart — the actors share out the orders so none should occur.
+ * staff visit), for a bounded time on loopback. Browsing replays the console (`console`, the
+ * default): each click sends every request the console sends for it (console-replay.ts); or the
+ * synthetic mix of earlier runs (`synthetic`: one request per click — counts, a queue page
+ * without its total, a detail, a search). Errors are answers ≥ 500 and failed requests; refusals
+ * (4xx) are counted apart — the actors share out the orders so none should occur. Prints the
+ * latency of each route and each kind of click, and PostgreSQL's top statements when
+ * pg_stat_statements is loaded.
  */
 const BROWSERS = [
   'dispatcher',
@@ -23,8 +37,12 @@ const BROWSERS = [
 ];
 const TERMS = ['小区', '漏水', '物业费', '噪音扰民', '停车位', '路灯'];
 
+export type Replay = 'console' | 'synthetic';
+
 interface Tally {
   latencies: number[];
+  routes: Latencies;
+  clicks: Latencies;
   errors: number;
   refusals: Map<string, number>;
   actions: number;
@@ -42,11 +60,19 @@ export async function mixedLoad(
   ctx: BenchContext,
   seconds: number,
   pace: keyof typeof PACES = 'stress',
+  replay: Replay = 'console',
   browsers = 200,
   actors = 20,
 ): Promise<ResultRow> {
   const think = PACES[pace];
-  const tally: Tally = { latencies: [], errors: 0, refusals: new Map(), actions: 0 };
+  const tally: Tally = {
+    latencies: [],
+    routes: new Latencies(),
+    clicks: new Latencies(),
+    errors: 0,
+    refusals: new Map(),
+    actions: 0,
+  };
   const until = Date.now() + seconds * 1000;
   const timed = async <T>(
     path: string,
@@ -56,7 +82,9 @@ export async function mixedLoad(
     const start = performance.now();
     try {
       const r = await call<T>(ctx.base, token, path, body);
-      tally.latencies.push(performance.now() - start);
+      const took = performance.now() - start;
+      tally.latencies.push(took);
+      tally.routes.add(routeKey(path, body), took);
       if (r.code >= 500) tally.errors += 1;
       else if (r.code !== 200) {
         const key = `${path} ${r.code} ${r.msg}`.slice(0, 160);
@@ -78,6 +106,45 @@ export async function mixedLoad(
     );
     menus.set(user, Object.keys(r.data.counts));
   }
+
+  const clicks = replay === 'console' ? loadConsoleRequests().clicks : [];
+  const world =
+    replay === 'console' ? await replayWorld(ctx.base, ctx.tokens.admin as string, TERMS) : null;
+  const browseConsole = async (n: number) => {
+    if (!world) return;
+    const user = BROWSERS[n % BROWSERS.length] as string;
+    const queues = menus.get(user) ?? [];
+    const opens = clicks.filter((c) => c.kind === 'open-queue');
+    const state: ConsoleState = {
+      user,
+      token: ctx.tokens[user] as string,
+      queues,
+      menuId: queues[0] ?? '',
+      rows: [],
+      total: null,
+      pageSize: 10,
+    };
+    const pause = () => sleep(think.min + Math.random() * (think.max - think.min));
+    // users arrive over one pause, not all at once; the first click opens a queue
+    await pause();
+    let click = pickClick(opens, user);
+    while (Date.now() < until) {
+      const start = performance.now();
+      // a click the state cannot fill (no rows to open, a queue of one page) is drawn again
+      let sent = await replayClick(click.kind, click.variant, state, world, timed);
+      for (let tries = 0; !sent && tries < 5; tries++) {
+        click = pickClick(clicks, user);
+        sent = await replayClick(click.kind, click.variant, state, world, timed);
+      }
+      if (!sent) {
+        click = pickClick(opens, user);
+        await replayClick(click.kind, click.variant, state, world, timed);
+      }
+      tally.clicks.add(click.kind, performance.now() - start);
+      await pause();
+      click = pickClick(clicks, user);
+    }
+  };
 
   const browse = async (n: number) => {
     const user = BROWSERS[n % BROWSERS.length] as string;
@@ -207,23 +274,41 @@ export async function mixedLoad(
     }
   };
 
+  const noStatements = await statementsUnavailable(ctx.sql);
+  if (!noStatements) await resetStatements(ctx.sql);
   const started = performance.now();
   await Promise.all([
-    ...Array.from({ length: browsers }, (_, i) => browse(i)),
+    ...Array.from({ length: browsers }, (_, i) =>
+      replay === 'console' ? browseConsole(i) : browse(i),
+    ),
     ...Array.from({ length: actors }, (_, i) => act(i)),
   ]);
   const elapsed = (performance.now() - started) / 1000;
   const s = summarize(tally.latencies);
   const refusals = [...tally.refusals.values()].reduce((a, b) => a + b, 0);
+  const perClick = summarize(tally.clicks.all());
+  const clickFigure =
+    replay === 'console'
+      ? `; ${perClick.n} clicks, click p50 ${ms(perClick.p50)} / p95 ${ms(perClick.p95)} ms`
+      : '';
   ctx.log(
-    `  mixed load ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks): ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
-      `p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)} ms, errors ${tally.errors}, refusals ${refusals}`,
+    `  mixed load (${replay} replay) ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks): ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
+      `p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)} ms, errors ${tally.errors}, refusals ${refusals}${clickFigure}`,
   );
   for (const [key, n] of tally.refusals) ctx.log(`    refusal ×${n}: ${key}`);
+  for (const line of tally.routes.table(`per route (${replay}, ${pace} pace)`))
+    ctx.log(`    ${line}`);
+  if (replay === 'console')
+    for (const line of tally.clicks.table('per click (all its requests)')) ctx.log(`    ${line}`);
+  if (noStatements) ctx.log(`    pg_stat_statements: ${noStatements}; see bench/README.md`);
+  else {
+    ctx.log('    top statements by total time (pg_stat_statements):');
+    for (const line of await topStatements(ctx.sql)) ctx.log(`      ${line}`);
+  }
   return {
     section: '7. mixed load',
-    case: `${browsers} browsing + ${actors} acting, ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks)`,
-    figure: `${(s.n / elapsed).toFixed(0)} req/s, ${tally.actions} actions; p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} ms`,
+    case: `${browsers} browsing (${replay} replay) + ${actors} acting, ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks)`,
+    figure: `${(s.n / elapsed).toFixed(0)} req/s, ${tally.actions} actions; p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} ms${clickFigure}`,
     floor: `errors ${tally.errors}, refusals ${refusals}`,
     ratio: '',
     target: 'zero errors',

@@ -6,6 +6,7 @@ import {
   PASSWORD,
   TOKEN_KEY,
 } from '../../support/console';
+import { recordRequests } from './record-requests';
 
 /**
  * Shared session helpers for the work-order specs (list, intake, detail).
@@ -16,6 +17,7 @@ export { api, apiLogin, PASSWORD, TOKEN_KEY };
 
 /** Logs in through the login page as a demo account; returns the stored access token. */
 export async function loginAs(page: Page, username: string): Promise<string> {
+  recordRequests(page, username); // E2E_RECORD only
   return loginThroughPage(page, username);
 }
 
