@@ -31,6 +31,8 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { createPushChannel } from './modules/push/index';
 import { workOrderRoutes } from './modules/work-orders/work-orders.routes';
 import { callRoutes } from './modules/calls/call.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerMetrics } from './modules/metrics/index';
 
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
@@ -64,6 +66,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAccess(app, (token) => authenticate(ctx, token));
+  registerMetrics(app, ctx, push.connections);
   await app.register(formbody);
 
   await app.register(swagger, {
@@ -104,6 +107,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(adminUserRoutes(ctx));
       await api.register(adminOrgRoutes(ctx));
       await api.register(adminSettingsRoutes(ctx));
+      await api.register(healthRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -32,6 +32,8 @@ const envSchema = z.object({
   EXPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
   CONFIG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 export interface Settings {
@@ -59,6 +61,10 @@ export interface Settings {
   configCacheMs: number;
   /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
   listTotalCap: number;
+  /** Bearer token GET /metrics requires; unset: only loopback callers are served. */
+  metricsToken: string | undefined;
+  /** A stop (SIGTERM, SIGINT) that has not finished after this long exits with code 1. */
+  shutdownTimeoutMs: number;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -91,6 +97,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     configCacheMs: e.CONFIG_CACHE_MS,
     listTotalCap: e.LIST_TOTAL_CAP,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -8,6 +8,7 @@ import { callEndpoints } from './calls-endpoints';
 import { configEndpoints } from './config';
 import type { EndpointShape } from './endpoint';
 import { exportEndpoints } from './exports';
+import { healthEndpoints } from './health';
 import { intakeEndpoints } from './intake';
 import { menuEndpoints } from './menu';
 import { miscEndpoints } from './misc';
@@ -41,6 +42,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   adminUserEndpoints,
   adminOrgEndpoints,
   adminSettingsEndpoints,
+  healthEndpoints,
   notEnabledEndpoints,
 };
 

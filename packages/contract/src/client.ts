@@ -217,6 +217,12 @@ export const adminSettingsEndpoints: { [K in keyof AdminSettingsEndpoints]: Endp
   exportAudit: { method: 'POST', paths: ['/admin/audit/export'] },
 };
 
+type HealthEndpoints = typeof contract.healthEndpoints;
+export const healthEndpoints: { [K in keyof HealthEndpoints]: EndpointRef<HealthEndpoints[K]> } = {
+  live: { method: 'GET', paths: ['/health/live'] },
+  ready: { method: 'GET', paths: ['/health/ready'] },
+};
+
 type NotEnabledEndpoints = typeof contract.notEnabledEndpoints;
 export const notEnabledEndpoints: { [K in keyof NotEnabledEndpoints]: EndpointRef<NotEnabledEndpoints[K]> } = {
   orgLogin: { method: 'POST', paths: ['/login/authorg'] },

@@ -24,3 +24,4 @@ export * from './admin-users';
 export * from './admin-org';
 export * from './admin-settings';
 export * from './settings';
+export * from './health';

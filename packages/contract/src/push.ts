@@ -76,7 +76,7 @@ export function parsePushMessage(raw: string): PushMessage | null {
   return parsed.success ? ({ type, ...parsed.data } as PushMessage) : null;
 }
 
-/** Close codes the server uses (4000–4999 are for applications). */
+/** Close codes the server uses (4000–4999 are for applications; 1012 is WebSocket's own). */
 export const PUSH_CLOSE = {
   /** The bind was refused (no, expired or revoked session). */
   unauthorized: 4401,
@@ -84,6 +84,8 @@ export const PUSH_CLOSE = {
   sessionEnded: 4402,
   /** No answer to heartbeats. */
   stale: 4408,
+  /** The node is stopping (WebSocket's "service restart"): reconnect after a short pause. */
+  serviceRestart: 1012,
 } as const;
 
 export const pushBindBody = z.object({

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { usePreparedStatements } from './prepared';
 import type { Database } from './schema';
@@ -15,6 +15,36 @@ import type { Database } from './schema';
 // bigint ids and counts arrive as strings by default; ours fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+/**
+ * What GET /metrics reads of an open database: its pool (sizes) and who wants each query's
+ * duration. Found by the Kysely instance (`databaseProbe(ctx.db)`), so no context changes shape.
+ */
+export interface DatabaseProbe {
+  readonly pool: pg.Pool;
+  /** Called after each query (not streams) with its duration in ms and whether it failed. */
+  readonly queryListeners: Set<(ms: number, failed: boolean) => void>;
+}
+
+const probes = new WeakMap<object, DatabaseProbe>();
+
+export function databaseProbe(db: Kysely<Database>): DatabaseProbe | undefined {
+  return probes.get(db);
+}
+
+/** A Kysely over the pool whose query durations reach the probe's listeners. */
+function observedKysely(pool: pg.Pool): Kysely<Database> {
+  const queryListeners = new Set<(ms: number, failed: boolean) => void>();
+  const log = (event: LogEvent) => {
+    if (queryListeners.size === 0 || (event.level === 'query' && event.isStream)) return;
+    for (const listener of queryListeners) {
+      listener(event.queryDurationMillis, event.level === 'error');
+    }
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  probes.set(db, { pool, queryListeners });
+  return db;
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -48,7 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // process: the pool drops it and the next query opens a fresh one.
     pool.on('error', (error) => console.error(`[db] idle connection lost: ${error.message}`));
     usePreparedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = observedKysely(pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   return openPglite(target.dataDir, target.idleTimeoutMillis);
@@ -75,7 +105,7 @@ async function openPglite(
     ...(idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis }),
   });
   usePreparedStatements(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = observedKysely(pool);
   return {
     db,
     kind: 'pglite',

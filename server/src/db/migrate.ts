@@ -11,7 +11,7 @@ const LOCK_ID = 7_341_234_5;
  * inside its own transaction. An advisory lock keeps two nodes from migrating at the same time.
  */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   const applied: string[] = [];
   await db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${LOCK_ID})`.execute(conn);
@@ -34,4 +34,9 @@ export async function migrate(db: Kysely<Database>): Promise<string[]> {
     }
   });
   return applied;
+}
+
+/** The migration files this server ships, in the order they apply (readiness compares them). */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
 }

@@ -39,6 +39,8 @@ export class Connections {
   private readonly clients = new Map<string, Client>();
   private readonly rooms = new Map<string, Set<Client>>();
   private marks = 0;
+  /** Sees each delivery that wrote to a socket: commit → last write, ms (GET /metrics). */
+  onDelivered: ((lastWriteMs: number) => void) | null = null;
 
   constructor(
     readonly nodeId: string,
@@ -131,6 +133,7 @@ export class Connections {
         sockets: sent,
       });
     }
+    if (this.onDelivered && sent > 0) this.onDelivered(wallClock() - push.at);
     return sent;
   }
 

@@ -4,6 +4,7 @@ import type { AppBase, AppContext } from '../../context';
 import type { WorkOrderRow } from '../../db/schema';
 import type { AfterCommit, OrderChange, PushPort } from '../../ports';
 import { toOrderState } from '../work-orders/order-state';
+import type { Connections } from './connections';
 import { InProcessHub, type PushHub } from './hub';
 import { pushBindRoutes, pushSocketRoute, pushTraceRoute } from './push.routes';
 import { heartbeat, publishOrderChange } from './push.service';
@@ -31,6 +32,8 @@ export interface PushChannel {
   afterCommit: AfterCommit;
   /** The /ws socket, POST /api/push/bind and the heartbeat, serving the finished context. */
   register(app: FastifyInstance, ctx: AppContext): Promise<void>;
+  /** This node's sockets (GET /metrics counts them and times their deliveries). */
+  connections: Connections;
 }
 
 /** The hub (Redis when REDIS_URL is set, in-process otherwise), its port and its hook. */
@@ -57,7 +60,12 @@ export function createPushChannel(base: AppBase, log: FastifyBaseLogger): PushCh
       after: outcome.after,
       at: outcome.event.createdAt,
     });
-  return { port, afterCommit, register: (app, ctx) => registerPush(app, ctx, hub) };
+  return {
+    port,
+    afterCommit,
+    register: (app, ctx) => registerPush(app, ctx, hub),
+    connections: hub.connections,
+  };
 }
 
 async function registerPush(app: FastifyInstance, ctx: AppContext, hub: PushHub): Promise<void> {
