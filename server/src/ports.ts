@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
 import type { PushMessageMap, PushMessageType } from '@hotline/contract';
 import type { Acl, ActionName, OrderState, PushFacts, StateCodes, UnitKind } from '@hotline/domain';
-import type { WorkOrderRow } from './db/schema';
+import type { Database, WorkOrderRow } from './db/schema';
 
 /**
  * The ports core declares and feature modules implement (SMS gateway, push channel,
@@ -106,3 +108,41 @@ export interface AuthContext {
 
 /** Resolves a bearer token to its caller (the auth module's session service implements it). */
 export type Authenticate = (token: string) => Promise<AuthContext>;
+
+/** A stored file opened for reading: its size, and its bytes streamed chunk by chunk. */
+export interface StoredFileRead {
+  size: number;
+  stream: Readable;
+}
+
+/**
+ * Where the files every node must see live: uploads, call recordings, CSV export files. Keys
+ * are the relative paths the rows keep ('uploads/2026/11/<hex>'). The PostgreSQL store
+ * (modules/files/pg-file-store.ts) is the one implementation; an S3-compatible one would
+ * implement the same shape (docs/decisions/0007-files-in-postgresql.md).
+ */
+export interface FileStore {
+  /**
+   * Stores `body` under a new key (a key in use is refused), streamed in, never whole in
+   * memory. With `within` (the caller's transaction) the file exists exactly when that
+   * transaction commits; without, it becomes readable once completely written.
+   */
+  put(
+    key: string,
+    body: Readable | Buffer,
+    options?: { within?: Kysely<Database> | undefined },
+  ): Promise<{ size: number }>;
+  /** The file for reading, or null when there is none (or it is still being written). */
+  open(key: string): Promise<StoredFileRead | null>;
+  /** Deletes the files with these keys (missing ones are skipped); returns how many went. */
+  delete(
+    keys: string | readonly string[],
+    options?: { within?: Kysely<Database> | undefined },
+  ): Promise<number>;
+  exists(key: string): Promise<boolean>;
+  /** Deletes writes abandoned before `before` (a node stopped mid-write); returns how many. */
+  deleteAbandoned(
+    before: Date,
+    options?: { within?: Kysely<Database> | undefined },
+  ): Promise<number>;
+}

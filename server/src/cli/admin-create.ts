@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { DEFAULT_PASSWORD_POLICY, passwordProblem, translate } from '@hotline/domain';
 import { openDatabase } from '../db/connect';
+import { fromCallersFolder } from './callers-folder';
 import { migrate } from '../db/migrate';
 import { hashPassword } from '../modules/auth/password';
 import { findByUsername } from '../modules/users/user.repository';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   const problem = adminPasswordProblem(password, username);
   if (problem) throw new Error(`password: ${problem}`);
 
+  fromCallersFolder();
   const settings = loadSettings();
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
   const handle = await openDatabase(

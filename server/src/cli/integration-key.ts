@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INTEGRATION_KEY_NAME } from '@hotline/contract';
 import { openDatabase } from '../db/connect';
+import { fromCallersFolder } from './callers-folder';
 import { migrate } from '../db/migrate';
 import type { AuditActor } from '../modules/audit';
 import {
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     throw new Error('revoke: the id of a key (see --list)');
   }
 
+  fromCallersFolder();
   const settings = loadSettings();
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
   const handle = await openDatabase(

@@ -424,3 +424,24 @@ export interface Database {
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
 // --- end administration ---
+
+// --- file store (migration 017) ---
+export interface StoredFilesTable {
+  id: Generated<number>;
+  key: string;
+  size_bytes: Generated<number>;
+  chunk_count: Generated<number>;
+  complete: Generated<boolean>;
+  created_at: Timestamp;
+  written_at: Timestamp;
+}
+export interface StoredFileChunksTable {
+  file_id: number;
+  seq: number;
+  data: Buffer;
+}
+export interface Database {
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+}
+// --- end file store ---

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord, OrderDetail, TelephonyCall } from '@hotline/contract';
 import { post } from '../support/api';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
+import { storedBytes } from '../storage/stored';
 import {
   DIAL,
   HANGUP,
@@ -109,8 +110,8 @@ describe('dialling through the seat simulator', () => {
     expect(wav.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
     expect(wav.rawPayload.subarray(8, 12).toString('ascii')).toBe('WAVE');
     const month = res.data.endedAt?.slice(0, 7).replace('-', '/') ?? '';
-    const onDisk = await readFile(join(dataDir, 'recordings', month, `${answered.callOutId}.wav`));
-    expect(onDisk.length).toBe(wav.rawPayload.length);
+    const stored = await storedBytes(t.ctx, `recordings/${month}/${answered.callOutId}.wav`);
+    expect(stored?.length).toBe(wav.rawPayload.length);
   });
 
   it('the recording is out of reach for a user who may not read the order', async () => {

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '@hotline/contract';
 import { buildApp } from '../../src/app';
@@ -11,6 +11,7 @@ import {
   sweepExportJobs,
 } from '../../src/modules/exports/export-jobs';
 import * as repo from '../../src/modules/exports/export.repository';
+import { fileStoreOf } from '../../src/modules/files/file-store';
 import { post } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { download, EXPORT } from './exports-fixtures';
@@ -118,11 +119,8 @@ describe('pushed progress', () => {
 
   it('a job that fails pushes `failed` with its error', async () => {
     const own = await socketOf('admin');
-    // The export directory cannot be created: a file sits where it should be.
-    const blocked = await mkdtemp(join(tmpdir(), 'exports-blocked-'));
-    await writeFile(join(blocked, 'exports'), 'not a directory');
-    const saved = t.ctx.settings.dataDir;
-    t.ctx.settings.dataDir = blocked;
+    // The file store cannot take the file: its chunk table is out of the way.
+    await sql`ALTER TABLE stored_file_chunks RENAME TO stored_file_chunks_away`.execute(t.ctx.db);
     try {
       const init = await post<{ job: Job }>(
         t,
@@ -132,13 +130,22 @@ describe('pushed progress', () => {
       );
       expect(init.code).toBe(200);
       const id = init.data.job.id;
-      const end = await own.waitFor((m) => m.type === 'exportJob' && m.id === id);
-      expect(end).toMatchObject({ status: 'failed', rows: 0 });
-      expect((end as ExportJobMessage).error).toMatch(/EEXIST|ENOTDIR/);
+      const end = await own.waitFor(
+        (m) => m.type === 'exportJob' && m.id === id && m.status !== 'running',
+      );
+      // The rows were written; storing them failed at the first chunk (the whole small file).
+      expect(end).toMatchObject({ status: 'failed' });
+      expect((end as ExportJobMessage).error).toMatch(/stored_file_chunks/);
       expect(await jobOf(id)).toMatchObject({ status: 'failed', downloadUrl: null });
+      // Nothing of the file is left in the store.
+      const left = await t.ctx.db
+        .selectFrom('stored_files')
+        .select('key')
+        .where('key', 'like', `exports/${id}-%`)
+        .execute();
+      expect(left).toEqual([]);
     } finally {
-      t.ctx.settings.dataDir = saved;
-      await rm(blocked, { recursive: true, force: true });
+      await sql`ALTER TABLE stored_file_chunks_away RENAME TO stored_file_chunks`.execute(t.ctx.db);
     }
   });
 });
@@ -164,15 +171,14 @@ describe('jobs left open by a stopped server', () => {
       at: heartbeat,
     });
     if (file) {
-      await mkdir(join(dataDir, 'exports'), { recursive: true });
-      await writeFile(join(dataDir, file), 'partial');
+      await fileStoreOf(t.ctx).put(file, Buffer.from('partial'));
       await repo.updateRecord(t.ctx.db, id, { filePath: file, rows: 3 });
     }
     return id;
   };
 
   it('are marked failed, with their partial files deleted, when the server starts', async () => {
-    const running = await openJob('running', join('exports', 'left-1.csv'), t.ctx.now());
+    const running = await openJob('running', 'exports/left-1.csv', t.ctx.now());
     const queued = await openJob('queued', null, t.ctx.now());
     // A node starting on the same (embedded) database: nothing else can be running them.
     // buildApp makes the node's own context (and hub) from the base parts of t.ctx.
@@ -186,7 +192,7 @@ describe('jobs left open by a stopped server', () => {
       downloadUrl: null,
     });
     expect((await jobOf(queued)).status).toBe('failed');
-    expect(existsSync(join(dataDir, 'exports', 'left-1.csv'))).toBe(false);
+    expect(await fileStoreOf(t.ctx).exists('exports/left-1.csv')).toBe(false);
     // The download says why there is nothing.
     const file = await download(t, 'GET', `${EXPORT}/exportCsv?jobId=${running}`, tokens.admin!);
     expect(file.status).toBe(409);
@@ -216,13 +222,14 @@ describe('retention', () => {
     const job = await finishedCsvJob();
     expect(job.status).toBe('done');
     const row = await repo.findRecord(t.ctx.db, job.id);
-    const path = join(dataDir, row!.file_path!);
-    expect(existsSync(path)).toBe(true);
+    const key = row!.file_path!;
+    const stored = () => fileStoreOf(t.ctx).exists(key);
+    expect(await stored()).toBe(true);
 
     // Within the period: kept.
     t.advance(23 * 3_600_000);
     expect((await sweepExportJobs(t.ctx, { startup: false })).expired).toBe(0);
-    expect(existsSync(path)).toBe(true);
+    expect(await stored()).toBe(true);
     // The clock moved past the sessions' end: sign in again.
     tokens.admin = await t.login('admin');
     const ok = await download(t, 'GET', job.downloadUrl!, tokens.admin);
@@ -232,7 +239,7 @@ describe('retention', () => {
     tokens.admin = await t.login('admin');
     const own = await socketOf('admin');
     expect((await sweepExportJobs(t.ctx, { startup: false })).expired).toBeGreaterThanOrEqual(1);
-    expect(existsSync(path)).toBe(false);
+    expect(await stored()).toBe(false);
     expect(await jobOf(job.id)).toMatchObject({ status: 'expired', downloadUrl: null });
     await own.waitFor((m) => m.type === 'exportJob' && m.id === job.id && m.status === 'expired');
 

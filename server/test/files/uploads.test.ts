@@ -1,10 +1,9 @@
 import { connect } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../support/api';
 import { createFileApp, file, snapshot, type FileApp, type Part } from '../intake/intake-fixtures';
 import { SAMPLES, storedZip } from '../intake/intake-samples';
+import { storedBytes } from '../storage/stored';
 
 /** file/pUpload and file/uploadForCenter: every allowed type, and every way to be refused. */
 
@@ -38,7 +37,7 @@ describe('uploading each allowed type', () => {
       .executeTakeFirstOrThrow();
     expect(row.stored_path).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/);
     expect(row.mime_type).toBe(data.mimeType);
-    expect(await readFile(join(f.dataDir, row.stored_path))).toEqual(content);
+    expect(await storedBytes(f.t.ctx, row.stored_path)).toEqual(content);
   });
 
   it('an upper-case extension is accepted and written in lower case', async () => {

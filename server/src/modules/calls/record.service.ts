@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { InsertCallOutBody } from '@hotline/contract';
 import { callRecordProblems, callResultMissing, hasRule, RULES } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
-import { absolutePath } from '../files/file-storage';
+import { fileStoreOf } from '../files/file-store';
 import { findReadableOrder, readableOrder } from '../work-orders/order-access';
 import { orderIdByNum } from '../work-orders/order-state';
 import { callById } from './call.repository';
@@ -104,8 +102,7 @@ export async function openRecording(ctx: AppContext, auth: AuthContext, callOutI
     const readable = await findReadableOrder(ctx.db, auth, call.order_id);
     if (!readable) throw notFound('call.noRecording');
   }
-  const path = absolutePath(ctx.settings.dataDir, call.recording_path);
-  const size = (await stat(path).catch(() => null))?.size;
-  if (size === undefined) throw notFound('call.noRecording');
-  return { size, stream: createReadStream(path), name: `${call.order_num}-${call.id}.wav` };
+  const stored = await fileStoreOf(ctx).open(call.recording_path);
+  if (!stored) throw notFound('call.noRecording');
+  return { size: stored.size, stream: stored.stream, name: `${call.order_num}-${call.id}.wav` };
 }

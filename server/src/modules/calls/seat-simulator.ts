@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { HangupParty } from '@hotline/domain';
+import type { FileStore } from '../../ports';
 import type {
   DialRequest,
   RecordingRef,
@@ -15,8 +14,8 @@ import { simulatedRecording } from './wav';
  * THE SEAT SIMULATOR — not a telephone system. It places no real call: a dialled number
  * "rings" after `ringAfterMs`, "answers" after `answerAfterMs` (or never: the call ends
  * unanswered after `ringTimeoutMs`), the "customer" may hang up after `customerHangupAfterMs`,
- * and a connected call leaves a short synthetic WAV under DATA_DIR/recordings. Configured by
- * environment (docs/telephony.md) and, in tests, by `configure()`.
+ * and a connected call leaves a short synthetic WAV in the file store (`recordings/…`, shared by
+ * every node). Configured by environment (docs/telephony.md) and, in tests, by `configure()`.
  */
 
 export interface SimulatorConfig {
@@ -60,7 +59,7 @@ export class SeatSimulator implements TelephonyAdapter {
   private config: SimulatorConfig;
 
   constructor(
-    private readonly dataDir: string,
+    private readonly files: FileStore,
     private readonly now: () => Date,
     config: SimulatorConfig = simulatorConfigFromEnv(),
     private readonly log: (error: unknown) => void = () => {},
@@ -150,9 +149,7 @@ export class SeatSimulator implements TelephonyAdapter {
   private async record(callId: string, seconds: number, at: Date): Promise<RecordingRef> {
     const month = at.toISOString().slice(0, 7).replace('-', '/');
     const path = `recordings/${month}/${callId}.wav`;
-    const full = join(this.dataDir, path);
-    await mkdir(dirname(full), { recursive: true });
-    await writeFile(full, simulatedRecording(seconds));
+    await this.files.put(path, simulatedRecording(seconds));
     return { path };
   }
 

@@ -1,5 +1,6 @@
 import { nextCallState, type CallState } from '@hotline/domain';
 import type { AppContext } from '../../context';
+import { fileStoreOf } from '../files/file-store';
 import { callDb } from './call.tables';
 import { moveCall } from './call.repository';
 import { SeatSimulator } from './seat-simulator';
@@ -15,7 +16,7 @@ const adapters = new WeakMap<AppContext, TelephonyAdapter>();
 export function telephonyOf(ctx: AppContext): TelephonyAdapter {
   let adapter = adapters.get(ctx);
   if (!adapter) {
-    adapter = new SeatSimulator(ctx.settings.dataDir, ctx.now, undefined, (error) =>
+    adapter = new SeatSimulator(fileStoreOf(ctx), ctx.now, undefined, (error) =>
       console.error('[seat simulator]', error),
     );
     adapter.onEvent((event) => applyTelephonyEvent(ctx, event));

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { stringify } from 'csv-stringify';
 import type { ExportBody } from '@hotline/contract';
 import { sanitizeCsvCell, type Lang } from '@hotline/domain';
@@ -10,9 +7,10 @@ import { AppError, conflict } from '../../http/app-error';
 import type { CellValue } from '../../lib/xlsx/writer';
 import { waitDrain } from '../../lib/zip/zip-writer';
 import type { AuditActor } from '../audit';
+import { fileStoreOf } from '../files/file-store';
 import type { AuthContext } from '../auth/auth-context';
 import { exportActor } from './export-audit';
-import { JobProgress } from './export-jobs';
+import { exportJobCounts, JobProgress } from './export-jobs';
 import { exportChunks, needsOf } from './export-rows';
 import { rowValues } from './export-values';
 import * as repo from './export.repository';
@@ -22,7 +20,8 @@ import { auditExport, headerOf, prepareExport, stamp, type PreparedExport } from
  * initCsv: a background job for big exports. The job row (export_records) carries its state
  * (queued → running → done | failed, later expired) and progress (rows written of total),
  * pushed to the user's own room as `exportJob` messages (export-jobs.ts; queryExportInfo answers
- * the same to a console without a live socket); exportCsv downloads the finished file. The file is UTF-8 with
+ * the same to a console without a live socket); exportCsv downloads the finished file from the
+ * file store (any node). The file is UTF-8 with
  * a BOM (Excel then reads Chinese correctly), every text cell guarded against formula
  * injection, written chunk by chunk with backpressure — memory stays flat for a million rows.
  */
@@ -44,10 +43,6 @@ export function csvCell(v: CellValue, time = false): string | number {
   return sanitizeCsvCell(v);
 }
 
-export function exportDir(ctx: AppContext): string {
-  return join(ctx.settings.dataDir, 'exports');
-}
-
 export async function initCsv(
   ctx: AppContext,
   auth: AuthContext,
@@ -62,11 +57,17 @@ export async function initCsv(
   const ids = body.ids ?? null;
   const id = await auditExport(ctx, auth, prepared, 'csv', fileName, 'queued', ids, actor);
   // The job runs after the reply; its outcome is in its row, never thrown at anyone.
+  const counts = exportJobCounts(ctx);
+  counts.queued += 1;
   setImmediate(() => {
+    counts.queued -= 1;
     void runCsvJob(ctx, id, auth.userId, prepared).catch(() => undefined);
   });
   return id;
 }
+
+/** Thrown into the writing loop when the file store stopped reading (its error is the reason). */
+class StoreStopped extends Error {}
 
 export async function runCsvJob(
   ctx: AppContext,
@@ -75,33 +76,21 @@ export async function runCsvJob(
   prepared: PreparedExport,
 ): Promise<void> {
   const job = new JobProgress(ctx, id, userId, prepared.total);
-  const relative = join('exports', `${id}-${randomBytes(8).toString('hex')}.csv`);
-  const path = join(ctx.settings.dataDir, relative);
-  let file: WriteStream | null = null;
+  const key = `exports/${id}-${randomBytes(8).toString('hex')}.csv`;
+  const store = fileStoreOf(ctx);
   const csv = stringify({ bom: true });
+  // The file store reads the CSV as it is produced, chunk by chunk, so every node can serve it;
+  // a full buffer makes the writer wait (backpressure).
+  const stored = store.put(key, csv);
+  stored.catch(() => undefined);
   let rows = 0;
   try {
-    await mkdir(exportDir(ctx), { recursive: true });
-    const out = createWriteStream(path);
-    file = out;
-    // A failing disk ends the job (pipe() alone would leave the writer waiting for a drain).
-    let failure: Error | null = null;
-    const written = new Promise<void>((resolve, reject) => {
-      out.on('finish', resolve);
-      out.on('error', (error) => {
-        failure = error;
-        csv.destroy(error);
-        reject(error);
-      });
-    });
-    written.catch(() => undefined);
-    csv.pipe(out);
-    await job.running(relative);
+    await job.running(key);
     const keys = prepared.columns.map((c) => c.key);
     const values = rowValues(keys, prepared.env);
     const times = prepared.columns.map((c) => c.type === 'datetime');
     const put = async (record: (string | number)[]) => {
-      if (failure) throw failure;
+      if (csv.destroyed) throw new StoreStopped();
       if (!csv.write(record)) await waitDrain(csv);
     };
     await put(prepared.columns.map((c) => sanitizeCsvCell(headerOf(c, prepared.env.lang))));
@@ -116,13 +105,21 @@ export async function runCsvJob(
       await job.progress(rows);
     }
     csv.end();
-    await written;
+    await stored;
     await job.end(rows);
   } catch (error) {
     csv.destroy();
-    file?.destroy();
-    await unlink(path).catch(() => undefined);
-    await job.end(rows, (error as Error).message.slice(0, 500));
+    // A failing store is the reason the loop stopped; otherwise the loop's own error is.
+    const reason =
+      error instanceof StoreStopped
+        ? await stored.then(
+            () => error,
+            (e: unknown) => e,
+          )
+        : error;
+    await stored.catch(() => undefined);
+    await store.delete(key).catch(() => undefined);
+    await job.end(rows, (reason as Error).message.slice(0, 500));
   }
 }
 
@@ -138,8 +135,7 @@ export async function openCsv(ctx: AppContext, auth: AuthContext, jobId: number)
   if (job.status !== 'done' || !job.file_path) {
     throw conflict('export.jobNotDone', { status: job.status });
   }
-  const path = join(ctx.settings.dataDir, job.file_path);
-  const size = (await stat(path).catch(() => null))?.size;
-  if (size === undefined) throw new AppError(404, 'export.jobNotFound');
-  return { job, path, size };
+  const stored = await fileStoreOf(ctx).open(job.file_path);
+  if (!stored) throw new AppError(404, 'export.jobNotFound');
+  return { job, size: stored.size, stream: stored.stream };
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { exportEndpoints as ep } from '@hotline/contract';
@@ -77,14 +76,14 @@ export function exportRoutes(ctx: AppContext) {
     });
 
     route(app, ep.exportCsv, async (request, reply) => {
-      const { job, path, size } = await openCsv(ctx, caller(request), request.query.jobId);
+      const { job, size, stream } = await openCsv(ctx, caller(request), request.query.jobId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-length', size)
         .header('content-disposition', contentDisposition(job.file_name ?? `export-${job.id}.csv`))
         .header('cache-control', 'private, no-store')
         .header('x-export-masked', job.masked ? '1' : '0')
-        .send(createReadStream(path));
+        .send(stream);
     });
 
     route(app, ep.queryExportInfo, async (request) => {

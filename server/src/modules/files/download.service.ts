@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/app-error';
@@ -8,7 +6,7 @@ import { actorFrom } from '../work-orders/actor';
 import { findReadableOrder } from '../work-orders/order-access';
 import { findAttachment, type AttachmentRow } from './attachment.repository';
 import { mayDownload } from './file-access';
-import { absolutePath } from './file-storage';
+import { fileStoreOf } from './file-store';
 
 export interface Download {
   file: AttachmentRow;
@@ -17,8 +15,8 @@ export interface Download {
 }
 
 /**
- * A stored file for a caller who may read it. Missing, not allowed and lost-on-disk all answer
- * 404 alike: the id space says nothing about other people's files.
+ * A stored file for a caller who may read it. Missing, not allowed and lost from the store all
+ * answer 404 alike: the id space says nothing about other people's files.
  */
 export async function openDownload(
   ctx: AppContext,
@@ -31,8 +29,7 @@ export async function openDownload(
   const loaded =
     file.order_id !== null ? await findReadableOrder(ctx.db, actor, file.order_id) : undefined;
   if (!mayDownload(actor, file, loaded?.state ?? null)) throw notFound('file.notFound');
-  const path = absolutePath(ctx.settings.dataDir, file.stored_path);
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) throw notFound('file.notFound');
-  return { file, size: info.size, stream: createReadStream(path) };
+  const stored = await fileStoreOf(ctx).open(file.stored_path);
+  if (!stored) throw notFound('file.notFound');
+  return { file, size: stored.size, stream: stored.stream };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /**
- * Where uploads live: `${DATA_DIR}/uploads/yyyy/mm/<random>` (China-time month). A file is
- * received into `uploads/tmp/` on the same disk and renamed into place only once accepted, so
- * a refused or interrupted upload leaves nothing behind. The database keeps the path relative
- * to DATA_DIR, so the data folder can move.
+ * Names and temp files of uploads. A file is received into `${DATA_DIR}/uploads/tmp/` on the
+ * node that took the request (sniffed there), then stored in the file store under
+ * `uploads/yyyy/mm/<random>` (China-time month) in the transaction that records it, and its
+ * temp file deleted; a refused or interrupted upload leaves nothing behind.
  */
 
 const CST_OFFSET_MS = 8 * 3_600_000;
@@ -26,21 +26,25 @@ export function newStoredPath(at: Date): string {
   return ['uploads', ...month, randomName()].join('/');
 }
 
-/** The absolute path of a stored file; refuses a path that would leave DATA_DIR. */
-export function absolutePath(dataDir: string, storedPath: string): string {
-  const root = resolve(dataDir);
-  const full = resolve(root, storedPath);
-  if (!full.startsWith(root + sep)) throw new Error(`stored path outside DATA_DIR: ${storedPath}`);
-  return full;
-}
-
-export async function moveIntoPlace(tempPath: string, dataDir: string, storedPath: string) {
-  const target = absolutePath(dataDir, storedPath);
-  await mkdir(dirname(target), { recursive: true });
-  await rename(tempPath, target);
-  return target;
-}
-
 export async function removeQuietly(path: string | null): Promise<void> {
   if (path) await rm(path, { force: true });
+}
+
+/**
+ * Deletes this node's upload temp files last changed before `before` (a node stopped during
+ * an upload). Temp files are the receiving node's own, so each node sweeps its own folder.
+ */
+export async function sweepTempUploads(dataDir: string, before: number): Promise<number> {
+  const dir = join(dataDir, 'uploads', 'tmp');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < before) {
+      await rm(path, { force: true });
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

@@ -10,11 +10,13 @@ import { appendFiles } from './attach.service';
 import { appendFilesToCityOrder } from './city-attach.service';
 import { openDownload } from './download.service';
 import { contentDisposition, presentFile } from './file.presenter';
+import { scheduleStorageUpkeep } from './storage-upkeep';
 import { storeUpload } from './upload.service';
 
 /** Uploads, attaching and downloads (docs/api.md "Intake and files"). */
 export function fileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    scheduleStorageUpkeep(ctx, app);
     // Multipart parsing for this module's routes only; limits are set per request. An
     // oversized file is cut at the limit and refused by the service (413), not mid-stream.
     await app.register(multipart, { throwFileSizeLimit: false });

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { uploadFields } from '@hotline/contract';
 import {
@@ -16,7 +17,8 @@ import { linkFiles, lockOrderForAttach } from './attach.service';
 import * as repo from './attachment.repository';
 import { isDistrictStaff } from './file-access';
 import { sniffFile } from './file-sniff';
-import { moveIntoPlace, newStoredPath, removeQuietly } from './file-storage';
+import { newStoredPath, removeQuietly } from './file-storage';
+import { fileStoreOf } from './file-store';
 import { receiveUpload, type ReceivedFile } from './upload-receive';
 
 /** The base name (before the extension) must have at least this many characters. */
@@ -75,8 +77,9 @@ const SNIFF_KEYS = {
 
 /**
  * file/pUpload and file/uploadForCenter: receive one file, check name, type, size and content,
- * store it under DATA_DIR and record it; with `orderId` also attach it, in the same transaction.
- * A refused file leaves nothing on disk and nothing in the database.
+ * store it in the file store and record it; with `orderId` also attach it, in the same transaction.
+ * A refused file leaves nothing on disk and nothing in the database; the temp file of the
+ * upload is deleted once it is stored.
  */
 export async function storeUpload(
   ctx: AppContext,
@@ -87,7 +90,7 @@ export async function storeUpload(
   const actor = actorFrom(auth);
   if (options.forCenter && !isDistrictStaff(actor)) throw forbidden('upload.centerOnly');
   const { file, fields } = await receiveUpload(request, ctx.settings.dataDir);
-  let pending: string | null = file?.tempPath ?? null;
+  const pending: string | null = file?.tempPath ?? null;
   try {
     if (!file || file.fieldName !== 'file') throw badRequest('upload.fileMissing');
     const input = parseOrThrow(uploadFields, fields);
@@ -98,34 +101,26 @@ export async function storeUpload(
 
     const now = ctx.now();
     const storedPath = newStoredPath(now);
-    let placed: string | null = null;
-    try {
-      return await ctx.db.transaction().execute(async (trx) => {
-        const order =
-          input.orderId !== undefined
-            ? await lockOrderForAttach(trx, actor, input.orderId, now)
-            : null;
-        const row = await repo.insertAttachment(trx, {
-          order_id: null,
-          file_name: fileName,
-          stored_path: storedPath,
-          mime_type: MIME_TYPES[extension] ?? 'application/octet-stream',
-          size_bytes: file.size,
-          file_auth_type: input.fileAuthType,
-          created_by: actor.userId,
-          createtime: now,
-        });
-        const linked = order ? await linkFiles(trx, actor, order, [row], now) : [row];
-        // Last step inside the transaction: if the move fails, the row is rolled back.
-        placed = await moveIntoPlace(file.tempPath, ctx.settings.dataDir, storedPath);
-        pending = null;
-        return linked[0] ?? row;
+    return await ctx.db.transaction().execute(async (trx) => {
+      const order =
+        input.orderId !== undefined
+          ? await lockOrderForAttach(trx, actor, input.orderId, now)
+          : null;
+      const row = await repo.insertAttachment(trx, {
+        order_id: null,
+        file_name: fileName,
+        stored_path: storedPath,
+        mime_type: MIME_TYPES[extension] ?? 'application/octet-stream',
+        size_bytes: file.size,
+        file_auth_type: input.fileAuthType,
+        created_by: actor.userId,
+        createtime: now,
       });
-    } catch (error) {
-      // The commit itself failed after the move: take the file back out.
-      await removeQuietly(placed);
-      throw error;
-    }
+      const linked = order ? await linkFiles(trx, actor, order, [row], now) : [row];
+      // The bytes go into the file store in the same transaction: row and file commit together.
+      await fileStoreOf(ctx).put(storedPath, createReadStream(file.tempPath), { within: trx });
+      return linked[0] ?? row;
+    });
   } finally {
     await removeQuietly(pending);
   }
