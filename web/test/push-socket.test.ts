@@ -5,6 +5,7 @@ import {
   PushSocket,
   backoffDelay,
   pushUrl,
+  restartDelay,
   type SocketLike,
 } from '../src/lib/push-socket';
 
@@ -133,6 +134,31 @@ describe('push socket', () => {
     h.sockets[0]!.drop(PUSH_CLOSE.unauthorized);
     h.clock.advance(1000);
     expect(h.sockets).toHaveLength(2);
+  });
+
+  it('a "service restart" close reconnects after a short pause, then backs off afresh', async () => {
+    const h = harness();
+    h.push.start();
+    h.sockets[0]!.receive({ type: 'init', clientId: 'a', heartbeatMs: 1000 });
+    await flush();
+    // Two failed attempts first: the back-off has grown to 4 s.
+    h.sockets[0]!.drop();
+    h.clock.advance(1000);
+    h.sockets[1]!.drop();
+    h.clock.advance(2000);
+    expect(h.sockets).toHaveLength(3);
+    // The node stops: 250 ms + half the 1 s spread (random 0.5), not 4 s.
+    h.sockets[2]!.drop(PUSH_CLOSE.serviceRestart);
+    h.clock.advance(749);
+    expect(h.sockets).toHaveLength(3);
+    h.clock.advance(1);
+    expect(h.sockets).toHaveLength(4);
+    // Nobody there yet: the ordinary back-off from its first step.
+    h.sockets[3]!.drop();
+    h.clock.advance(1000);
+    expect(h.sockets).toHaveLength(5);
+    expect(restartDelay(() => 0)).toBe(250);
+    expect(restartDelay(() => 1)).toBe(1250);
   });
 
   it('a line silent for 2.5 heartbeats is reopened; pings keep it open', async () => {

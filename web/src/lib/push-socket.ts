@@ -7,7 +7,10 @@ import { PUSH_CLOSE, parsePushMessage, type PushMessage } from '@hotline/contrac
  * after every successful bind calls `onBound`, where the console re-reads all its counts, so
  * nothing drifts across a reconnect. A line that stays silent for 2.5 heartbeats is treated
  * as dead and reopened. A close for an ended session (PUSH_CLOSE.sessionEnded) or a refused
- * bind is reported at once (`onSessionEnded`). Framework-free: tests drive it with a fake socket.
+ * bind is reported at once (`onSessionEnded`). A node that is stopping closes with
+ * PUSH_CLOSE.serviceRestart: the console reconnects after a short spread-out pause
+ * (`restartDelay`; a load balancer sends it to another node), and the back-off starts afresh.
+ * Framework-free: tests drive it with a fake socket.
  */
 
 export interface SocketLike {
@@ -43,6 +46,16 @@ export const BACKOFF_MS = { first: 1000, max: 30_000 } as const;
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(BACKOFF_MS.first * 2 ** attempt, BACKOFF_MS.max);
   return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/**
+ * The pause before reconnecting after a "service restart" close: short, and spread over a second
+ * so a node's thousands of consoles do not all arrive at the same instant.
+ */
+export const RESTART_RECONNECT_MS = { min: 250, spread: 1000 } as const;
+
+export function restartDelay(random: () => number = Math.random): number {
+  return Math.round(RESTART_RECONNECT_MS.min + RESTART_RECONNECT_MS.spread * random());
 }
 
 /** ws: or wss: after the page's own scheme. */
@@ -119,8 +132,14 @@ export class PushSocket {
       if (event.code === PUSH_CLOSE.sessionEnded || event.code === PUSH_CLOSE.unauthorized) {
         this.deps.onSessionEnded?.();
       }
-      const delay = backoffDelay(this.attempt, this.deps.random);
-      this.attempt += 1;
+      let delay: number;
+      if (event.code === PUSH_CLOSE.serviceRestart) {
+        delay = restartDelay(this.deps.random);
+        this.attempt = 0;
+      } else {
+        delay = backoffDelay(this.attempt, this.deps.random);
+        this.attempt += 1;
+      }
       this.retryTimer = this.setTimer(() => {
         if (!this.stopped) this.connect();
       }, delay);

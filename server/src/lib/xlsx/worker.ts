@@ -21,8 +21,9 @@ const BATCH_ROWS = 200;
 const MAX_IN_FLIGHT = 3;
 
 /**
- * Found beside this module at run time (sources run through tsx; there is no build step), so
- * thread-entry.mjs must stay in this folder.
+ * Found beside this module at run time when the sources run through tsx (`npm start`), so
+ * thread-entry.mjs must stay in this folder; the production bundle (scripts/build-server.mjs)
+ * rewrites this line to its own `xlsx-thread.js` and fails if the line changes.
  */
 const ENTRY = new URL('./thread-entry.mjs', import.meta.url);
 /** The worker's young generation (V8 would give it 32 MB or more): RSS against collections. */
