@@ -162,6 +162,37 @@ describe('capped list totals', () => {
     expect(seen.under).toBeGreaterThan(0);
   });
 
+  it('keyword totals, counted newest first by week windows, equal the capped count of all matches', async () => {
+    // Terms of every age and frequency: two characters of the titles of the oldest, a middle
+    // and the newest orders, and the common words of the demo topics.
+    const titles = await t.ctx.db
+      .selectFrom('work_orders')
+      .select('title')
+      .orderBy('call_time')
+      .execute();
+    const at = (i: number) => titles[i]?.title.slice(0, 2) ?? '';
+    const terms = new Set([
+      '小区',
+      '噪音',
+      '街道',
+      at(0),
+      at(Math.floor(titles.length / 2)),
+      at(titles.length - 1),
+    ]);
+    const seen = { capped: 0, under: 0 };
+    for (const name of ['dispatcher', 'street1'] as const) {
+      const { token } = who[name];
+      for (const keyword of terms) {
+        const rows = (await listAll(t, token, { keyword }, '/lists/searchEs')).length;
+        seen[rows > CAP ? 'capped' : 'under']++;
+        const capped = await list(t, token, { keyword, isAmount: 1 }, '/lists/searchEs');
+        expect(totalOf(capped.data), `${name} ${keyword}`).toEqual(cappedOf(rows));
+      }
+    }
+    expect(seen.capped).toBeGreaterThan(0);
+    expect(seen.under).toBeGreaterThan(0);
+  });
+
   it('a queue asked for as such keeps its exact count (the tally) past the cap', async () => {
     const { token } = who.dispatcher;
     const counts = await list(t, token, {}, '/lists/counts');

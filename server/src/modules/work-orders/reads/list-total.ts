@@ -4,12 +4,19 @@ import type { AppContext } from '../../../context';
 import { countOrderPartsUpTo } from './list.repository';
 import type { OrdersWhere } from './queue-sql';
 import { scopePartsOf } from './scope-sql';
+import { hasKeyword, keywordWindows } from './search-sql';
 
 /**
  * A list's total (`isAmount`). Counting every match of a broad list reads millions of rows
  * (the all-orders list at ten million orders: 0.7–4 s), so the total stops at a cap
  * (`LIST_TOTAL_CAP` in the contract, `settings.listTotalCap` on a node): past it the reply
  * says `totalCapped` and `totalCount` is the cap. `exactTotal` asks for the full count.
+ *
+ * A keyword list is counted newest first, by the search index's week windows (the last 1, 5,
+ * 26 and 104 weeks, as its pages are read): a capped count over all history cannot stop
+ * early, since the index answers with a bitmap of every match — at ten million orders 0.2 s
+ * for "小区" (3.7 million matches) and 1 s for "望湖街道". A window holding more than the cap
+ * settles it; a rarer term goes on to all history, whose count is then small.
  */
 
 export interface ListTotal {
@@ -26,9 +33,16 @@ export async function listTotal(
   const parts = disjointParts(where);
   if (body.exactTotal) return { totalCount: await countOrderPartsUpTo(ctx.db, parts) };
   const cap = ctx.settings.listTotalCap;
+  const capped = { totalCount: cap, totalCapped: true } as const;
   // One row past the cap tells "exactly cap" from "more than cap".
+  if (hasKeyword(where)) {
+    for (const window of keywordWindows('desc', ctx.now(), null)) {
+      const inWindow = parts.map((part) => [...part, window]);
+      if ((await countOrderPartsUpTo(ctx.db, inWindow, cap + 1)) > cap) return capped;
+    }
+  }
   const n = await countOrderPartsUpTo(ctx.db, parts, cap + 1);
-  return n > cap ? { totalCount: cap, totalCapped: true } : { totalCount: n };
+  return n > cap ? capped : { totalCount: n };
 }
 
 /** `(clause) IS NOT TRUE`: the rows a clause does not keep, NULL included. */

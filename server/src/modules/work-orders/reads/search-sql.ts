@@ -44,6 +44,11 @@ export function containsWhere(keyword: string): OrdersWhere {
   return () => sql<boolean>`strpos(work_orders.search_text, lower(${keyword})) > 0`;
 }
 
+/** Does `where` hold a clause `keywordWhere` made? */
+export function hasKeyword(where: readonly OrdersWhere[]): boolean {
+  return where.some((w) => keywordClauses.has(w));
+}
+
 /** `where` without the clauses `keywordWhere` made. */
 export function withoutKeyword(where: readonly OrdersWhere[]): OrdersWhere[] {
   return where.filter((w) => !keywordClauses.has(w));
