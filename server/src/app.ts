@@ -10,6 +10,7 @@ import { notEnabledEndpoints } from '@hotline/contract';
 import { createContext, type AppBase, type AppContext } from './context';
 import { registerAccess } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
+import { registerThrottles } from './http/throttle';
 import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
 import { validatorCompiler } from './http/validation';
@@ -66,6 +67,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAccess(app, (token) => authenticate(ctx, token));
+  await registerThrottles(app, base.settings);
   registerMetrics(app, ctx, push.connections);
   await app.register(formbody);
 

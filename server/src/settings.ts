@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { LIST_TOTAL_CAP } from '@hotline/contract';
+import { LIST_TOTAL_CAP, type ThrottleClass } from '@hotline/contract';
 
 /** Runtime settings from the environment, checked once at start-up. */
 const envSchema = z.object({
@@ -34,6 +34,10 @@ const envSchema = z.object({
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  RATE_LIMIT_SMS: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  RATE_LIMIT_INTEGRATION: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  RATE_LIMIT_EXEMPT: z.string().default('127.0.0.1,::1'),
 });
 
 export interface Settings {
@@ -65,6 +69,10 @@ export interface Settings {
   metricsToken: string | undefined;
   /** A stop (SIGTERM, SIGINT) that has not finished after this long exits with code 1. */
   shutdownTimeoutMs: number;
+  /** Requests per minute per client address of each throttled class of endpoint. */
+  rateLimits: Record<ThrottleClass, number>;
+  /** Client addresses never throttled (loopback by default: health checks, tests, benchmarks). */
+  rateLimitExempt: string[];
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -99,6 +107,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     listTotalCap: e.LIST_TOTAL_CAP,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    rateLimits: {
+      login: e.RATE_LIMIT_LOGIN,
+      sms: e.RATE_LIMIT_SMS,
+      integration: e.RATE_LIMIT_INTEGRATION,
+    },
+    rateLimitExempt: e.RATE_LIMIT_EXEMPT.split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
   };
 }
 

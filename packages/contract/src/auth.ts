@@ -86,6 +86,7 @@ const tags = ['login and session'];
 /** Login, the RSA key, the session's user, token refresh and logout (spec section 7). */
 export const authEndpoints = {
   passwordLogin: endpoint({
+    throttle: 'login',
     method: 'POST',
     paths: ['/login/password'],
     summary: 'Password login (plain or RSA `param`)',
@@ -103,6 +104,7 @@ export const authEndpoints = {
     response: publicKeyResponse,
   }),
   sendSms: endpoint({
+    throttle: 'sms',
     method: 'POST',
     paths: ['/index/sendsms', '/addons/sms/Sms/send'],
     summary: 'Send an SMS login code',
@@ -112,6 +114,7 @@ export const authEndpoints = {
     response: messageResponse,
   }),
   smsLogin: endpoint({
+    throttle: 'login',
     method: 'POST',
     paths: ['/index/checkCode', '/addons/sms/Sms/codeLogin'],
     summary: 'Log in with an SMS code',
@@ -121,6 +124,7 @@ export const authEndpoints = {
     response: tokenResponse,
   }),
   ssoLogin: endpoint({
+    throttle: 'login',
     method: 'POST',
     paths: ['/index/authlogin'],
     summary: 'Exchange a single-sign-on token',

@@ -16,6 +16,14 @@ import type { z } from 'zod';
 export type Access = 'public' | 'optional' | 'user' | 'admin' | 'key';
 export type Method = 'GET' | 'POST';
 
+/**
+ * Endpoints whose calls are counted per client address and refused with 429 past a limit
+ * (RATE_LIMIT_* settings, shared by every node through Redis when REDIS_URL is set): signing
+ * in, sending SMS codes, and other systems' calls (every `access: 'key'` endpoint is
+ * `integration` unless it says otherwise).
+ */
+export type ThrottleClass = 'login' | 'sms' | 'integration';
+
 /** How the body arrives when it is not JSON. */
 export type BodyKind = 'json' | 'multipart';
 
@@ -49,6 +57,13 @@ export interface EndpointShape {
    * only show the user, the menu and the change-password form until the password is changed.
    */
   beforePasswordChange?: boolean;
+  /** The throttle this endpoint's calls count on (see ThrottleClass). */
+  throttle?: ThrottleClass;
+}
+
+/** The throttle an endpoint's calls count on, if any. */
+export function throttleOf(ep: Pick<EndpointShape, 'access' | 'throttle'>): ThrottleClass | null {
+  return ep.throttle ?? (ep.access === 'key' ? 'integration' : null);
 }
 
 /** Carries a declaration's type where only its method and paths travel (never set). */

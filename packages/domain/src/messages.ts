@@ -22,6 +22,10 @@ export const MESSAGES = {
     zh: '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
     en: 'too many failed logins: the account is locked, try again in {minutes} minutes',
   },
+  rateLimited: {
+    zh: '请求过于频繁，请 {seconds} 秒后再试',
+    en: 'too many requests, try again in {seconds} s',
+  },
   'login.disabled': { zh: '账号已停用', en: 'the account is disabled' },
   'login.methodDisabled': { zh: '该登录方式未启用', en: 'this login method is not enabled' },
   'login.encryptionRequired': {
@@ -38,6 +42,10 @@ export const MESSAGES = {
   'sms.tooSoon': {
     zh: '发送过于频繁，请 {seconds} 秒后再试',
     en: 'sent too recently, try again in {seconds} s',
+  },
+  'sms.dailyCap': {
+    zh: '该号码今日获取验证码次数已达上限（{max} 次），请明天再试或使用密码登录',
+    en: 'this number has had {max} codes in the last 24 hours: try tomorrow or sign in with a password',
   },
   'sms.codeWrong': { zh: '验证码错误', en: 'wrong verification code' },
   'sms.codeExpired': {
@@ -95,6 +103,10 @@ export const MESSAGES = {
   'errorLog.tooMany': {
     zh: '错误上报过于频繁',
     en: 'too many error reports, slow down',
+  },
+  'request.badMultipart': {
+    zh: '上传内容格式错误：multipart 请求缺少边界（boundary）或内容不完整',
+    en: 'the upload is malformed: the multipart body has no boundary or is incomplete',
   },
   'request.invalidJson': {
     zh: '请求内容不是合法的 JSON',

@@ -445,3 +445,16 @@ export interface Database {
   stored_file_chunks: StoredFileChunksTable;
 }
 // --- end file store ---
+
+// --- login attempts (migration 018) ---
+export interface LoginAttemptsTable {
+  name_key: string;
+  address: string;
+  attempts: number;
+  window_start: Timestamp;
+  locked_until: Timestamp | null;
+}
+export interface Database {
+  login_attempts: LoginAttemptsTable;
+}
+// --- end login attempts ---

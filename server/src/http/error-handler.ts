@@ -10,6 +10,10 @@ const BAD_BODY = new Set([
   'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
 ]);
 
+/** busboy's words for a multipart body it cannot read (no boundary, a cut or bad part). */
+const MALFORMED_MULTIPART =
+  /^(Multipart: |Malformed part header|Unexpected end of (form|multipart))/;
+
 /**
  * Every failure answers in the envelope. User mistakes are 4xx with a message that says what is
  * wrong; only genuine faults are 500, and those are logged with their stack.
@@ -34,6 +38,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (error.code && BAD_BODY.has(error.code)) {
       code = 400;
       msg = translate('request.invalidJson', lang);
+    } else if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
+      code = 400;
+      msg = translate('request.badMultipart', lang);
     } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       code = 400;
       msg = translate('request.unsupportedType', lang);

@@ -6,7 +6,7 @@ import type {
   EndpointReply,
   EndpointShape,
 } from '@hotline/contract';
-import { notEnabledResponse } from '@hotline/contract';
+import { notEnabledResponse, throttleOf } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 
 /** The prefix every declared path is relative to (contract paths are spec paths, `/api` less). */
@@ -66,7 +66,11 @@ export function route<E extends EndpointShape>(
     app.route({
       method: ep.method,
       url,
-      config: { access: ep.access, beforePasswordChange: ep.beforePasswordChange === true },
+      config: {
+        access: ep.access,
+        beforePasswordChange: ep.beforePasswordChange === true,
+        throttle: throttleOf(ep),
+      },
       schema: schemaOf(ep),
       handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
     });

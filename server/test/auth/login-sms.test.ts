@@ -211,4 +211,23 @@ describe('SMS login', () => {
     }
     expect((await send(MOBILE.street1)).code).toBe(200);
   });
+
+  it('ten codes a day per number, known or unknown; the 24 hours roll', async () => {
+    t.advance(25 * 3600 * SECOND);
+    for (const mobile of [MOBILE.reviewer, '13911112222']) {
+      for (let i = 1; i <= 10; i += 1) {
+        expect((await send(mobile)).code, `${mobile} code ${i}`).toBe(200);
+        t.advance(61 * SECOND);
+      }
+      const capped = await send(mobile, 'zh');
+      expect([capped.status, capped.msg]).toEqual([
+        429,
+        '该号码今日获取验证码次数已达上限（10 次），请明天再试或使用密码登录',
+      ]);
+    }
+    // Another number is not affected; a day after the first code the number gets one again.
+    expect((await send(MOBILE.admin)).code).toBe(200);
+    t.advance(24 * 3600 * SECOND - 10 * 61 * SECOND + SECOND);
+    expect((await send(MOBILE.reviewer)).code).toBe(200);
+  });
 });

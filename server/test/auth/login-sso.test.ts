@@ -122,6 +122,24 @@ describe('single sign-on', () => {
     await refused(await token({ jti: null }).sign(SECRET), 'the single sign-on token is invalid');
   });
 
+  it('a sub or jti that is not a string (an array, a number, an object) → 401 invalid', async () => {
+    const iat = serverNow();
+    for (const claims of [
+      { sub: ['leader', 'admin'], jti: randomUUID() },
+      { sub: 42, jti: randomUUID() },
+      { sub: { name: 'leader' }, jti: randomUUID() },
+      { sub: 'leader', jti: ['a', 'b'] },
+    ]) {
+      const jwt = await new SignJWT(claims as unknown as Record<string, unknown>)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 60)
+        .sign(SECRET);
+      await refused(jwt, 'the single sign-on token is invalid');
+    }
+  });
+
   it('a lifetime over 5 minutes → 401 invalid; exactly 5 minutes is fine', async () => {
     await refused(
       await token({ lifetime: 600 }).sign(SECRET),

@@ -114,6 +114,20 @@ describe('refused uploads leave nothing on disk and nothing in the database', ()
     ],
     ['a name with ?', () => [file('what?.pdf', SAMPLES.pdf!)], 400, /^invalid file name/],
     [
+      'a right-to-left override (invoice\u202egpj.txt shows as "invoicetxt.jpg")',
+      () => [file('invoice\u202egpj.txt', SAMPLES.txt!)],
+      400,
+      /^invalid file name/,
+    ],
+    ...['\u200f', '\u2066', '\u061c', '\u200b', '\u0085', '\u2028', '\ufeff'].map(
+      (c): (typeof cases)[number] => [
+        `a name with U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+        () => [file(`a${c}b.pdf`, SAMPLES.pdf!)],
+        400,
+        /^invalid file name/,
+      ],
+    ),
+    [
       'two files',
       () => [file('a.pdf', SAMPLES.pdf!), file('b.pdf', SAMPLES.pdf!)],
       400,
@@ -208,6 +222,28 @@ describe('refused uploads leave nothing on disk and nothing in the database', ()
       400,
       'send the file as multipart/form-data in the field "file"',
     ]);
+  });
+
+  it('a multipart body without a boundary, or cut short → 400, nothing stored', async () => {
+    const before = await snapshot(f.t, WATCHED);
+    for (const url of ['/api/file/pUpload', '/api/addons/jsjb/file/uploadForCenter']) {
+      const noBoundary = await post(f.t, url, undefined, {
+        token: f.tokens.dispatcher,
+        raw: 'abc',
+        contentType: 'multipart/form-data',
+      });
+      expect([noBoundary.status, noBoundary.msg], url).toEqual([
+        400,
+        'the upload is malformed: the multipart body has no boundary or is incomplete',
+      ]);
+      const cut = await post(f.t, url, undefined, {
+        token: f.tokens.dispatcher,
+        raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF',
+        contentType: 'multipart/form-data; boundary=x',
+      });
+      expect(cut.status, `${url} cut short: ${cut.msg}`).toBe(400);
+    }
+    expect(await snapshot(f.t, WATCHED)).toEqual(before);
   });
 
   it('without a session → 401', async () => {

@@ -183,6 +183,22 @@ describe('unbound and refused sockets', () => {
     expect(bad.msg).toContain('clientId');
   });
 
+  it('a socket bound to one user cannot be bound by another who learns its id (403); its owner re-binds', async () => {
+    const victim = await client(w.tokens.street1);
+    const stolen = await victim.bind(w.tokens.dispatcher, base, victim.clientId, 'en-US');
+    expect([stolen.code, stolen.msg]).toEqual([
+      403,
+      'this push connection belongs to another user and cannot be bound',
+    ]);
+    // The owner's new session (a new login) may bind it again.
+    const again = await victim.bind(await w.t.login('street1'));
+    expect(again.code).toBe(200);
+    // The socket still delivers the owner's counts, not the other user's.
+    const id = await signed();
+    await must(act(w, 'dispatcher', 'org/submitHandleOrgInfo', { id, hostUnitId: w.units.S01 }));
+    await victim.waitFor((m) => m.type === 'count');
+  });
+
   it('a socket whose session was logged out is closed at the next heartbeat', async () => {
     const token = await w.t.login('street2');
     const c = await client(token);

@@ -31,6 +31,8 @@ export interface CallOptions {
   raw?: string;
   contentType?: string;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 type Target = TestApp | FastifyInstance;
@@ -61,6 +63,7 @@ export async function call<T = unknown>(
     url,
     headers,
     ...(payload !== undefined ? { payload } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
   let parsed: { code: number; msg: string; data: T };
   try {
@@ -140,8 +143,19 @@ export const userInfo = (t: Target, token: string, lang: Lang = 'en') =>
   get<UserInfoData>(t, '/api/user/userInfo', { token, lang });
 
 /** Plain password login; answers the whole reply (the harness' `login` throws on failure). */
-export const passwordLogin = (t: Target, username: string, password: string, lang: Lang = 'en') =>
-  post<TokenData>(t, '/api/login/password', { username, password }, { lang });
+export const passwordLogin = (
+  t: Target,
+  username: string,
+  password: string,
+  lang: Lang = 'en',
+  remoteAddress?: string,
+) =>
+  post<TokenData>(
+    t,
+    '/api/login/password',
+    { username, password },
+    { lang, ...(remoteAddress ? { remoteAddress } : {}) },
+  );
 
 /** One config entry as the admin sees it. */
 export async function configEntry(

@@ -34,6 +34,13 @@ export interface UserFilter {
 /** LIKE's wildcards and its escape character made literal. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The end of the user's lock: the lock of new addresses (mirrored on the user) or the latest of
+ * the locks of single addresses (login_attempts, docs/decisions/0008-login-lock-out.md).
+ */
+const lockedUntil = sql<Date | null>`GREATEST(u.locked_until, (SELECT max(la.locked_until)
+  FROM login_attempts la WHERE la.name_key = lower(u.username)))`;
+
 function adminUsers(db: Db) {
   return db
     .selectFrom('users as u')
@@ -49,7 +56,7 @@ function adminUsers(db: Db) {
       'u.is_admin',
       'u.extra_rules',
       'u.disabled',
-      'u.locked_until',
+      lockedUntil.as('locked_until'),
       'u.must_change_password',
       'u.last_login_at',
       'u.created_at',
@@ -79,10 +86,10 @@ function filterWhere(filter: UserFilter, now: Date): Expression<SqlBool>[] {
     );
   }
   if (filter.status === 'disabled') out.push(sql<SqlBool>`u.disabled`);
-  if (filter.status === 'locked') out.push(sql<SqlBool>`u.locked_until > ${now}`);
+  if (filter.status === 'locked') out.push(sql<SqlBool>`${lockedUntil} > ${now}`);
   if (filter.status === 'active') {
     out.push(
-      sql<SqlBool>`(NOT u.disabled AND (u.locked_until IS NULL OR u.locked_until <= ${now}))`,
+      sql<SqlBool>`(NOT u.disabled AND (${lockedUntil} IS NULL OR ${lockedUntil} <= ${now}))`,
     );
   }
   return out;

@@ -4,6 +4,7 @@ import { notFound } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { hashPassword } from '../auth/password';
 import * as repo from './admin-users.repository';
+import * as attempts from '../auth/login-attempts.repository';
 import { auditTarget, lockTarget, presentOne, type Actor } from './admin-users.common';
 import { oneTimePassword, passwordPolicy } from './one-time-password';
 
@@ -55,6 +56,7 @@ export async function resetPassword(ctx: AppContext, actor: Actor, id: number): 
   await ctx.db.transaction().execute(async (trx) => {
     const user = await lockTarget(trx, actor, id);
     const now = ctx.now();
+    await attempts.clearName(trx, user.username.toLowerCase());
     await repo.updateUser(
       trx,
       id,
@@ -73,20 +75,23 @@ export async function resetPassword(ctx: AppContext, actor: Actor, id: number): 
   return password;
 }
 
-/** Clears the lock and the count of failed logins. */
+const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/** Clears the locks and the counts of failed logins, from every address. */
 export async function unlockUser(ctx: AppContext, actor: Actor, id: number): Promise<AdminUser> {
   await ctx.db.transaction().execute(async (trx) => {
     const user = await lockTarget(trx, actor, id);
-    if (user.failed_logins === 0 && !user.first_failed_at && !user.locked_until) return;
     const now = ctx.now();
+    const nameKey = user.username.toLowerCase();
+    const running = await attempts.runningLock(trx, nameKey, now);
+    const ownLock = user.locked_until && user.locked_until > now ? user.locked_until : null;
+    await attempts.clearName(trx, nameKey);
+    if (!running && !ownLock && !user.locked_until && user.failed_logins === 0) return;
     await repo.updateUser(trx, id, { ...repo.UNLOCKED }, now);
     await recordAudit(trx, actor, {
       action: 'user.unlock',
       target: auditTarget(user),
-      detail: {
-        lockedUntil: user.locked_until && user.locked_until > now ? user.locked_until : null,
-        failedLogins: user.failed_logins,
-      },
+      detail: { lockedUntil: later(running, ownLock) },
       at: now,
     });
   });

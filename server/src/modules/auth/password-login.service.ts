@@ -6,12 +6,26 @@ import * as users from '../users/user.repository';
 import { loginSwitches } from './login-switches';
 import { loginRefused } from './login-audit';
 import { verifyPassword } from './password';
+import {
+  ANY_NEW_ADDRESS,
+  clearAddress,
+  giveBack,
+  isKnownAddress,
+  lockRow,
+  sweep,
+  takeAttempt,
+} from './login-attempts.repository';
 import { decryptParam } from './rsa.service';
 import { startSession, type ClientInfo, type IssuedToken } from './session.service';
 
+/** Attempts one address may make on one name in a window before that pair is locked. */
 export const MAX_FAILURES = 5;
+/** Attempts on one account from all the addresses it has never signed in from. */
+export const MAX_NEW_ADDRESS_FAILURES = 20;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
+/** An address the account has had a session from within this time is its own. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 
 export interface PasswordLoginInput {
   username?: string | undefined;
@@ -31,10 +45,14 @@ function minutesLeft(until: Date, now: Date): number {
 }
 
 /**
- * Password login. Wrong user name and wrong password answer alike. Five failures of one
- * account within 15 minutes lock it for 15 minutes; the count is kept under a row lock so
- * parallel guesses cannot slip past it. Every refused attempt with readable credentials is
- * audited (`login.failure`, the typed name and the address), every success too.
+ * Password login (lock-out policy: docs/decisions/0008-login-lock-out.md). Every attempt takes
+ * its place in the window of its (name, address) row before the password is checked, so
+ * parallel guesses cannot get past the limit: the fifth wrong password from one address locks
+ * that address out of that name for 15 minutes, and attempts past the fifth are refused
+ * unchecked. Attempts from addresses the account has never signed in from also count on the
+ * name's shared row: 20 lock every new address out, while the user's own addresses keep
+ * working. Names that are not users are counted alike, so no answer tells whether an account
+ * exists. Every refused attempt with readable credentials is audited, every success too.
  */
 export async function passwordLogin(
   ctx: AppContext,
@@ -56,28 +74,41 @@ export async function passwordLogin(
   const user = await users.findByUsername(ctx.db, username);
   const attempt = { method: 'password', name: username, userId: user?.id ?? null } as const;
   const now = ctx.now();
-  if (user?.locked_until && user.locked_until > now) {
-    const minutes = minutesLeft(user.locked_until, now);
-    throw await loginRefused(
+  const nameKey = username.toLowerCase();
+  const address = client.ip;
+  const locked = (until: Date) =>
+    loginRefused(
       ctx,
       client,
       attempt,
       'locked',
-      new AppError(423, 'login.locked', { minutes }),
+      new AppError(423, 'login.locked', { minutes: minutesLeft(until, now) }),
     );
-  }
+
+  const own = await takeAttempt(ctx.db, nameKey, address, now, FAILURE_WINDOW_MS);
+  if (own.lockedUntil) throw await locked(own.lockedUntil);
+  if (own.attempt > MAX_FAILURES) throw await locked(new Date(now.getTime() + LOCK_MS));
+  const known =
+    user !== undefined &&
+    (await isKnownAddress(ctx.db, user.id, address, new Date(now.getTime() - KNOWN_ADDRESS_MS)));
+  const shared = known
+    ? null
+    : await takeAttempt(ctx.db, nameKey, ANY_NEW_ADDRESS, now, FAILURE_WINDOW_MS);
+  if (shared?.lockedUntil) throw await locked(shared.lockedUntil);
+  if (shared && shared.attempt > MAX_NEW_ADDRESS_FAILURES)
+    throw await locked(new Date(now.getTime() + LOCK_MS));
+
   const valid = await verifyPassword(user?.password_hash, password);
-  if (!user) {
-    throw await loginRefused(
-      ctx,
-      client,
-      attempt,
-      'wrongCredentials',
-      unauthorized('login.wrongCredentials'),
-    );
-  }
-  if (!valid) {
-    const lockedUntil = await recordFailure(ctx, user.id, now);
+  if (!user || !valid) {
+    const until = new Date(now.getTime() + LOCK_MS);
+    let lockedUntil: Date | null = null;
+    if (own.attempt === MAX_FAILURES)
+      lockedUntil = await lockRow(ctx.db, nameKey, address, now, until);
+    if (shared?.attempt === MAX_NEW_ADDRESS_FAILURES) {
+      const sharedUntil = await lockRow(ctx.db, nameKey, ANY_NEW_ADDRESS, now, until);
+      if (user) await users.saveLoginFailures(ctx.db, user.id, { lockedUntil: sharedUntil });
+      lockedUntil ??= sharedUntil;
+    }
     const refusal = lockedUntil
       ? new AppError(423, 'login.locked', { minutes: minutesLeft(lockedUntil, now) })
       : unauthorized('login.wrongCredentials');
@@ -86,41 +117,8 @@ export async function passwordLogin(
   if (user.disabled) {
     throw await loginRefused(ctx, client, attempt, 'disabled', forbidden('login.disabled'));
   }
-  if (user.failed_logins > 0 || user.locked_until) {
-    await users.saveLoginFailures(ctx.db, user.id, {
-      failedLogins: 0,
-      firstFailedAt: null,
-      lockedUntil: null,
-    });
-  }
+  await clearAddress(ctx.db, nameKey, address);
+  if (shared) await giveBack(ctx.db, nameKey, ANY_NEW_ADDRESS);
+  await sweep(ctx.db, new Date(now.getTime() - 24 * 3600_000));
   return startSession(ctx, user, 'password', client);
-}
-
-/** Counts one failure; returns the lock's end when this failure locks the account. */
-async function recordFailure(ctx: AppContext, userId: number, now: Date): Promise<Date | null> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await users.lockById(trx, userId);
-    if (!row) return null;
-    // A parallel guess may have locked the account since we looked: keep that lock as it is.
-    if (row.locked_until && row.locked_until > now) return row.locked_until;
-    const inWindow =
-      row.first_failed_at && now.getTime() - row.first_failed_at.getTime() < FAILURE_WINDOW_MS;
-    const failures = inWindow ? row.failed_logins + 1 : 1;
-    const firstFailedAt = inWindow ? row.first_failed_at : now;
-    if (failures >= MAX_FAILURES) {
-      const lockedUntil = new Date(now.getTime() + LOCK_MS);
-      await users.saveLoginFailures(trx, userId, {
-        failedLogins: 0,
-        firstFailedAt: null,
-        lockedUntil,
-      });
-      return lockedUntil;
-    }
-    await users.saveLoginFailures(trx, userId, {
-      failedLogins: failures,
-      firstFailedAt,
-      lockedUntil: null,
-    });
-    return null;
-  });
 }

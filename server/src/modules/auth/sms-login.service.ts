@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import { checkCodeFields } from '@hotline/contract';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, unauthorized } from '../../http/app-error';
@@ -13,20 +14,33 @@ import { sha256 } from './tokens';
 export const CODE_TTL_MS = 5 * 60_000;
 export const RESEND_INTERVAL_MS = 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
+/** Codes one number may be sent in any 24 hours (each allows MAX_CODE_ATTEMPTS guesses). */
+export const MAX_CODES_PER_DAY = 10;
 
 const codeHash = (mobile: string, code: string) => sha256(`${mobile}:${code}`);
 
 /**
- * Sends a login code. A number that belongs to no active account gets the same answer and the
- * same resend rule, but no message, so the call cannot be used to discover accounts.
+ * Sends a login code. A number that belongs to no active account gets the same answer, the
+ * same resend rule and the same daily cap, but no message, so the call cannot be used to
+ * discover accounts. One code a minute and MAX_CODES_PER_DAY a day per number; per address the
+ * `sms` throttle (RATE_LIMIT_SMS) holds.
  */
 export async function sendLoginCode(ctx: AppContext, mobile: string): Promise<void> {
   if (!(await loginSwitches(ctx.db)).sms) throw forbidden('login.methodDisabled');
   const now = ctx.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const send = await ctx.db.transaction().execute(async (trx) => {
-    // Serialise senders for one number so two quick requests cannot both pass the resend rule.
-    await trx.selectFrom('users').select('id').where('mobile', '=', mobile).forUpdate().execute();
+    // Serialise senders for one number (known or not) so two quick requests cannot both pass
+    // the resend rule or the daily cap.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`.execute(trx);
+    const { sent } = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<string>().as('sent'))
+      .where('mobile', '=', mobile)
+      .where('created_at', '>', new Date(now.getTime() - 24 * 3600_000))
+      .executeTakeFirstOrThrow();
+    if (Number(sent) >= MAX_CODES_PER_DAY)
+      throw new AppError(429, 'sms.dailyCap', { max: MAX_CODES_PER_DAY });
     const last = await trx
       .selectFrom('sms_codes')
       .select('created_at')

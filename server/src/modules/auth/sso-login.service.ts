@@ -45,7 +45,12 @@ export async function ssoLogin(
       throw await refuse('tokenExpired', unauthorized('sso.expired'));
     throw await refuse('tokenInvalid', unauthorized('sso.invalid'));
   }
-  const { exp = 0, iat = 0, jti = '', sub = '' } = payload;
+  // The claims' types are the issuer's word: a `sub` or `jti` that is not a plain string
+  // (an array, a number, an object) is an invalid token, not a server error.
+  const { exp = 0, iat = 0 } = payload;
+  const { jti, sub } = payload as { jti?: unknown; sub?: unknown };
+  if (typeof sub !== 'string' || typeof jti !== 'string' || sub === '' || sub.length > 100)
+    throw await refuse('tokenInvalid', unauthorized('sso.invalid'));
   const nowS = Math.floor(ctx.now().getTime() / 1000);
   // Lifetime counts from now as well as from iat, so a token "issued" in the future cannot outlive it.
   const tooLong = exp - iat > SSO_MAX_LIFETIME_S || exp - nowS > SSO_MAX_LIFETIME_S;

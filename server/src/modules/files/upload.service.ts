@@ -43,8 +43,14 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
 
 const ALLOWED = Object.values(UPLOAD_TYPES).flat().join(', ');
 const MAX_MB = UPLOAD_MAX_BYTES / 1024 / 1024;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/**
+ * Characters a file name may not hold: C0 and C1 controls, the bidirectional controls (an
+ * override makes "invoice\u202egpj.txt" show as "invoicetxt.jpg"), zero-width characters, the
+ * byte-order mark and the line and paragraph separators.
+ */
+const CONTROL_CHARS =
+  // eslint-disable-next-line no-control-regex -- exactly what is refused
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 /**
  * The accepted name, with an upper-case extension written in lower case ('IMG_0001.JPG' →

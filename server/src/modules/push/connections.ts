@@ -78,10 +78,15 @@ export class Connections {
     return this.clients.has(clientId);
   }
 
-  /** Joins the client to the binding's rooms (replacing an earlier bind); false if not here. */
-  bind(clientId: string, binding: Binding): boolean {
+  /**
+   * Joins the client to the binding's rooms, replacing an earlier bind of the same user (a new
+   * token, a new session of theirs); 'missing' if the socket is not here, 'taken' if it is
+   * bound to another user (a socket id someone learned cannot be taken over).
+   */
+  bind(clientId: string, binding: Binding): 'bound' | 'missing' | 'taken' {
     const client = this.clients.get(clientId);
-    if (!client) return false;
+    if (!client) return 'missing';
+    if (client.binding && client.binding.userId !== binding.userId) return 'taken';
     this.leaveRooms(client);
     client.binding = binding;
     for (const room of binding.rooms) {
@@ -90,7 +95,7 @@ export class Connections {
       set.add(client);
     }
     this.send(client, 'bound', { rooms: binding.rooms.length });
-    return true;
+    return 'bound';
   }
 
   /** Closes a socket whose bind was refused. */

@@ -16,7 +16,7 @@ export interface PushHub extends PushRooms {
   readonly heartbeatMs: number;
   publish(push: OrderPush): void;
   /** 'local': bound here; 'remote': handed to the other nodes; 'unknown': nowhere to send it. */
-  bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown';
+  bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' | 'taken';
   close(): Promise<void>;
 }
 
@@ -55,8 +55,9 @@ export class InProcessHub implements PushHub {
     this.connections.endUserSessions(userId, sessionIds);
   }
 
-  bind(clientId: string, binding: Binding): 'local' | 'unknown' {
-    return this.connections.bind(clientId, binding) ? 'local' : 'unknown';
+  bind(clientId: string, binding: Binding): 'local' | 'unknown' | 'taken' {
+    const result = this.connections.bind(clientId, binding);
+    return result === 'bound' ? 'local' : result === 'taken' ? 'taken' : 'unknown';
   }
 
   ready(): Promise<void> {

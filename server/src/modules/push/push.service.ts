@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { userRoom } from '@hotline/contract';
 import { queueDeltas, queueRoom, roomsForViewer, type Lang } from '@hotline/domain';
 import type { AppContext, Db } from '../../context';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { OrderChange } from '../../ports';
 import { authenticate } from '../auth/session.service';
 import { readerFor } from '../work-orders/reads/list-access';
@@ -104,6 +104,7 @@ export async function bindClient(
     lang,
   });
   if (where === 'unknown') throw notFound('push.clientUnknown', { clientId });
+  if (where === 'taken') throw forbidden('push.clientTaken');
   return { clientId, rooms, local: where === 'local' };
 }
 

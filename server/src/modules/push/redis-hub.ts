@@ -95,8 +95,10 @@ export class RedisHub implements PushHub {
     this.connections.endUserSessions(userId, sessionIds);
   }
 
-  bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' {
-    if (this.connections.bind(clientId, binding)) return 'local';
+  bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' | 'taken' {
+    const here = this.connections.bind(clientId, binding);
+    if (here === 'bound') return 'local';
+    if (here === 'taken') return 'taken';
     // Client ids start with the node id: one from this node that is gone is gone.
     if (clientId.startsWith(`${this.nodeId}.`) || !this.redisUp) return 'unknown';
     const wire = { ...binding, sessionEndsAt: binding.sessionEndsAt.toISOString() };
@@ -147,6 +149,7 @@ export class RedisHub implements PushHub {
     } else if (wire.kind === 'end') {
       this.connections.endUserSessions(wire.userId, wire.sessionIds);
     } else if (wire.kind === 'bind' && wire.clientId.startsWith(`${this.nodeId}.`)) {
+      // A socket bound to another user stays as it is (connections.bind answers 'taken').
       this.connections.bind(wire.clientId, {
         ...wire.binding,
         sessionEndsAt: new Date(wire.binding.sessionEndsAt),
