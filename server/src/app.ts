@@ -11,6 +11,7 @@ import { createContext, type AppBase, type AppContext } from './context';
 import { registerAccess } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
 import { registerThrottles } from './http/throttle';
+import { registerIdempotency } from './modules/idempotency/idempotency.hooks';
 import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
 import { validatorCompiler } from './http/validation';
@@ -68,6 +69,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   registerErrorHandling(app);
   registerAccess(app, (token) => authenticate(ctx, token));
   await registerThrottles(app, base.settings);
+  registerIdempotency(app, ctx);
   registerMetrics(app, ctx, push.connections);
   await app.register(formbody);
 

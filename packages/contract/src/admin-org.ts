@@ -101,6 +101,7 @@ export const adminOrgEndpoints = {
     response: unitListResponse,
   }),
   createUnit: endpoint({
+    idempotent: true,
     method: 'POST',
     paths: ['/admin/unit/create'],
     summary: 'Create a unit under a parent its kind allows',
@@ -163,6 +164,7 @@ export const adminOrgEndpoints = {
     response: categoryListResponse,
   }),
   createCategory: endpoint({
+    idempotent: true,
     method: 'POST',
     paths: ['/admin/category/create'],
     summary: 'Add a category (level 1 at the top, else one level below its parent)',

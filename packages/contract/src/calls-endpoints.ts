@@ -91,6 +91,7 @@ export const callEndpoints = {
     response: null,
   }),
   insertCallOut: endpoint({
+    idempotent: true,
     method: 'POST',
     paths: [`${J}/Callout/insertCallOut`],
     summary: 'Log a call that ended (one record per call)',

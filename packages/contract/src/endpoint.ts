@@ -57,6 +57,11 @@ export interface EndpointShape {
    * only show the user, the menu and the change-password form until the password is changed.
    */
   beforePasswordChange?: boolean;
+  /**
+   * A create endpoint that honours `Idempotency-Key`: a retry of the same request by the same
+   * caller within 24 hours gets the first answer again and creates nothing (docs/api.md).
+   */
+  idempotent?: boolean;
   /** The throttle this endpoint's calls count on (see ThrottleClass). */
   throttle?: ThrottleClass;
 }

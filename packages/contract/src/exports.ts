@@ -125,6 +125,7 @@ export const exportEndpoints = {
     response: null,
   }),
   initCsv: endpoint({
+    idempotent: true,
     method: 'POST',
     paths: [`${BASE}/initCsv`],
     summary: 'Start a background CSV export of the filtered list; poll queryExportInfo {jobId}',

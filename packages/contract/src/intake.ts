@@ -139,7 +139,9 @@ export const cityOrderBody = z.object({
   cityOrderNum: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9-]{4,40}$/, 'letters, digits and -, 4 to 40 characters'),
+    .regex(/^[A-Za-z0-9-]{4,40}$/, 'letters, digits and -, 4 to 40 characters')
+    // One number whatever its case: 'CITY-x' and 'city-x' are the same order.
+    .transform((v) => v.toUpperCase()),
   title: text(1, 200),
   majorContent: text(1, 5000),
   callerName: z.string().trim().max(50).default(''),
@@ -200,6 +202,7 @@ const MULTIPART_NOTE =
 /** Orders coming in, uploads, attaching and downloads (docs/api.md "Intake and files"). */
 export const intakeEndpoints = {
   createOrder: endpoint({
+    idempotent: true,
     method: 'POST',
     paths: [`${J}/redaction/insert`],
     summary: 'Self-built order form: create a work order (or merge the appeal into one)',
@@ -209,6 +212,7 @@ export const intakeEndpoints = {
     response: intakeResponse,
   }),
   cityOrder: endpoint({
+    idempotent: true,
     method: 'POST',
     paths: ['/open/city/orders'],
     summary: 'City centre pushes an order (X-Api-Key); idempotent on cityOrderNum',

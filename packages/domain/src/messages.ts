@@ -22,6 +22,18 @@ export const MESSAGES = {
     zh: '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
     en: 'too many failed logins: the account is locked, try again in {minutes} minutes',
   },
+  'idempotency.badKey': {
+    zh: 'Idempotency-Key 须为 1–200 个可见 ASCII 字符',
+    en: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  },
+  'idempotency.mismatch': {
+    zh: '该 Idempotency-Key 已用于另一个请求（内容或接口不同），请换一个新的键',
+    en: 'this Idempotency-Key was used for another request (other content or endpoint): use a new key',
+  },
+  'idempotency.inProgress': {
+    zh: '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
+    en: 'the request with this Idempotency-Key is still being processed: retry shortly',
+  },
   rateLimited: {
     zh: '请求过于频繁，请 {seconds} 秒后再试',
     en: 'too many requests, try again in {seconds} s',

@@ -458,3 +458,18 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
 }
 // --- end login attempts ---
+
+// --- idempotency keys (migration 019) ---
+export interface IdempotencyKeysTable {
+  principal: string;
+  key: string;
+  endpoint: string;
+  request_hash: string;
+  status: number | null;
+  response: string | null;
+  created_at: Timestamp;
+}
+export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
+}
+// --- end idempotency keys ---

@@ -70,6 +70,7 @@ export function route<E extends EndpointShape>(
         access: ep.access,
         beforePasswordChange: ep.beforePasswordChange === true,
         throttle: throttleOf(ep),
+        idempotent: ep.idempotent === true,
       },
       schema: schemaOf(ep),
       handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,

@@ -13,6 +13,36 @@ declare module 'fastify' {
 }
 
 const CLASSES: readonly ThrottleClass[] = ['login', 'sms', 'integration'];
+
+type Counted = (error: Error | null, result: { current: number; ttl: number }) => void;
+
+/**
+ * The count of one node when there is no Redis: fixed windows per key. (The plugin's own
+ * memory store hands every caller the same mutable record, read after an await, so a burst of
+ * parallel calls all saw the burst's final count and all were refused.)
+ */
+export class MemoryCounts {
+  private readonly windows = new Map<string, { n: number; start: number }>();
+
+  incr(key: string, done: Counted, timeWindow: number): void {
+    const now = Date.now();
+    if (this.windows.size > 10_000) {
+      for (const [k, w] of this.windows) if (w.start + timeWindow <= now) this.windows.delete(k);
+    }
+    let entry = this.windows.get(key);
+    if (!entry || entry.start + timeWindow <= now) {
+      entry = { n: 0, start: now };
+      this.windows.set(key, entry);
+    }
+    entry.n += 1;
+    done(null, { current: entry.n, ttl: entry.start + timeWindow - now });
+  }
+
+  /** One store for every limiter: the keys carry the class. */
+  child(): MemoryCounts {
+    return this;
+  }
+}
 const WINDOW_MS = 60_000;
 
 type Limiter = (request: FastifyRequest) => Promise<{
@@ -45,7 +75,9 @@ export async function registerThrottles(app: FastifyInstance, settings: Settings
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: `${settings.pushChannel}:throttle:` } : {}),
+    ...(redis
+      ? { redis, nameSpace: `${settings.pushChannel}:throttle:` }
+      : { store: MemoryCounts as never }),
   });
   const exempt = new Set(settings.rateLimitExempt);
   const limiters = new Map<ThrottleClass, Limiter>();

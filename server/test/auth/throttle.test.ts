@@ -96,6 +96,17 @@ describe('throttles per address', () => {
     expect(statuses[4]).toBe(429);
   });
 
+  it('a burst of parallel calls: exactly the limit passes', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () => post(t, '/api/login/password', WRONG, from('203.0.113.16'))),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(
+      statuses.filter((s) => s === 429),
+      statuses.join(','),
+    ).toHaveLength(9);
+  });
+
   it('loopback is exempt (health checks, the node itself)', async () => {
     for (let i = 0; i < 6; i += 1) {
       const r = await post(t, '/api/login/password', WRONG);

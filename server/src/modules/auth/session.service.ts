@@ -6,8 +6,16 @@ import { auditLoginSuccess, type ClientInfo, type LoginMethod } from './login-au
 import * as sessions from './session.repository';
 import { newOpaqueToken, sha256 } from './tokens';
 
-/** A refreshed token may be refreshed again for this long (two tabs refreshing at once). */
-const REFRESH_GRACE_MS = 60_000;
+/**
+ * A token stops working this long after it was exchanged by a refresh: requests already on their
+ * way with it still pass, and two tabs refreshing at once both get a token. Past it, the old
+ * token is refused (401) for requests and for refresh, even before its own expiry.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+/** Whether a token was exchanged by a refresh longer than the grace ago. */
+const replaced = (refreshedAt: Date | null, now: Date) =>
+  refreshedAt !== null && now.getTime() - refreshedAt.getTime() > REFRESH_GRACE_MS;
 
 export interface IssuedToken {
   token: string;
@@ -99,22 +107,21 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
   const row = await sessions.findByToken(ctx.db, sha256(token));
   const now = ctx.now();
   if (!row || !sessionAlive(row, now)) throw deadSession(row);
+  if (replaced(row.token_refreshed_at, now)) throw unauthorized('session.invalid');
   if (row.token_expires_at <= now) throw new AppError(402, 'session.tokenExpired');
   return toAuthContext(row);
 }
 
-/** Exchanges a (possibly expired) access token of a live session for a fresh one. */
+/**
+ * Exchanges an access token of a live session (expired or not) for a fresh one; the old token
+ * dies REFRESH_GRACE_MS later.
+ */
 export async function refresh(ctx: AppContext, token: string): Promise<IssuedToken> {
   const tokenHash = sha256(token);
   const row = await sessions.findByToken(ctx.db, tokenHash);
   const now = ctx.now();
   if (!row || !sessionAlive(row, now)) throw deadSession(row);
-  if (
-    row.token_refreshed_at &&
-    now.getTime() - row.token_refreshed_at.getTime() > REFRESH_GRACE_MS
-  ) {
-    throw unauthorized('session.invalid');
-  }
+  if (replaced(row.token_refreshed_at, now)) throw unauthorized('session.invalid');
   return ctx.db.transaction().execute(async (trx) => {
     await sessions.markTokenRefreshed(trx, tokenHash, now);
     return issueToken(ctx, trx, row.session_id);
