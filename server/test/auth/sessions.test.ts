@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE, SECOND, get, passwordLogin, userInfo, type TokenData } from '../support/api';
+import { SECOND, get, passwordLogin, userInfo, type TokenData } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
