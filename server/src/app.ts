@@ -27,6 +27,7 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { miscRoutes } from './modules/misc/misc.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { exportRoutes } from './modules/exports/export.routes';
+import { ExportGate } from './modules/exports/export-gate';
 import { fileRoutes } from './modules/files/file.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -48,6 +49,8 @@ export interface AppOptions {
 export interface AppNode {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The node's XLSX export budget (tests take slots from it to fill it). */
+  exportGate: ExportGate;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   });
   const push = createPushChannel(base, app.log);
   const ctx = createContext(base, { push: push.port, afterCommit: push.afterCommit });
+  const exportGate = new ExportGate(base.settings.xlsxExports);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,7 +108,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(intakeRoutes(ctx));
       await api.register(fileRoutes(ctx));
       await api.register(workOrderRoutes(ctx));
-      await api.register(exportRoutes(ctx));
+      await api.register(exportRoutes(ctx, exportGate));
       await api.register(statsRoutes(ctx));
       await api.register(reportRoutes(ctx));
       await api.register(callRoutes(ctx));
@@ -119,5 +123,5 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.webDist, prefix: '/', wildcard: false });
   }
-  return { app, ctx };
+  return { app, ctx, exportGate };
 }

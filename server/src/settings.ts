@@ -34,6 +34,10 @@ const envSchema = z.object({
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  XLSX_EXPORTS_PER_NODE: z.coerce.number().int().min(1).max(64).default(2),
+  XLSX_EXPORTS_PER_USER: z.coerce.number().int().min(1).max(64).default(1),
+  XLSX_EXPORT_QUEUE: z.coerce.number().int().min(0).max(1000).default(20),
+  XLSX_EXPORT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(20),
   RATE_LIMIT_SMS: z.coerce.number().int().min(1).max(1_000_000).default(5),
   RATE_LIMIT_INTEGRATION: z.coerce.number().int().min(1).max(1_000_000).default(600),
@@ -69,6 +73,8 @@ export interface Settings {
   metricsToken: string | undefined;
   /** A stop (SIGTERM, SIGINT) that has not finished after this long exits with code 1. */
   shutdownTimeoutMs: number;
+  /** The node's XLSX export budget (exports/export-gate.ts). */
+  xlsxExports: { perNode: number; perUser: number; queueLength: number; waitMs: number };
   /** Requests per minute per client address of each throttled class of endpoint. */
   rateLimits: Record<ThrottleClass, number>;
   /** Client addresses never throttled (loopback by default: health checks, tests, benchmarks). */
@@ -107,6 +113,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     listTotalCap: e.LIST_TOTAL_CAP,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    xlsxExports: {
+      perNode: e.XLSX_EXPORTS_PER_NODE,
+      perUser: e.XLSX_EXPORTS_PER_USER,
+      queueLength: e.XLSX_EXPORT_QUEUE,
+      waitMs: e.XLSX_EXPORT_WAIT_MS,
+    },
     rateLimits: {
       login: e.RATE_LIMIT_LOGIN,
       sms: e.RATE_LIMIT_SMS,

@@ -10,6 +10,14 @@ export const EXPORT_MESSAGES = {
     zh: '共 {rows} 条，超过 Excel 导出上限 {max} 条，请缩小范围或改用 CSV 导出',
     en: '{rows} rows exceed the Excel export limit of {max}: narrow the filter or export CSV',
   },
+  'export.userBusy': {
+    zh: '您已有 {n} 个 Excel 导出正在进行，请等它完成后再导出',
+    en: 'you already have {n} Excel export(s) running: wait for it to finish',
+  },
+  'export.busy': {
+    zh: '导出繁忙：您排在第 {place} 位，请稍后再试或改用 CSV 导出',
+    en: 'exports are busy: you are number {place} in the queue, try again shortly or export CSV',
+  },
   'export.noRows': { zh: '没有可导出的工单', en: 'there are no orders to export' },
   'export.jobNotFound': { zh: '导出任务不存在', en: 'no such export job' },
   'export.jobNotDone': {

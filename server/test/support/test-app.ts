@@ -1,3 +1,4 @@
+import type { ExportGate } from '../../src/modules/exports/export-gate';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -18,6 +19,8 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The node's XLSX export budget: a test takes slots to fill it. */
+  exportGate: ExportGate;
   sms: SimulatedSmsProvider;
   /** Moves the server's clock forward. */
   advance(ms: number): void;
@@ -71,11 +74,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await seedDemoIfEmpty(handle.db, { orders: options.orders ?? 0, now: now() });
   const sms = new SimulatedSmsProvider();
   const base = { db: handle.db, settings: testSettings(options.settings), sms, now };
-  const { app, ctx } = await buildApp(base);
+  const { app, ctx, exportGate } = await buildApp(base);
   await app.ready();
   return {
     app,
     ctx,
+    exportGate,
     sms,
     advance(ms: number) {
       offsetMs += ms;

@@ -13,6 +13,7 @@ import { initCsv, openCsv } from './csv-job';
 import { scheduleExportSweep } from './export-jobs';
 import { presentRecord } from './export.presenter';
 import * as repo from './export.repository';
+import type { ExportGate, Release } from './export-gate';
 import { startXlsx, writeXlsx } from './export.service';
 import { printData, writeWord } from './word.service';
 
@@ -20,7 +21,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Exports, print data and the export history (docs/api.md "Exports and reports"). */
-export function exportRoutes(ctx: AppContext) {
+export function exportRoutes(ctx: AppContext, gate: ExportGate) {
   return async (app: FastifyInstance) => {
     scheduleExportSweep(
       ctx,
@@ -33,25 +34,41 @@ export function exportRoutes(ctx: AppContext) {
 
     route(app, ep.exportExcel, async (request, reply) => {
       const auth = caller(request);
-      const { id, prepared, fileName } = await startXlsx(
-        ctx,
-        auth,
-        request.body,
-        request.lang,
-        requestActor(request),
-      );
+      // The client going away while it waits for a slot takes it out of the queue.
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      let release: Release = () => {};
+      let started;
+      try {
+        started = await startXlsx(
+          ctx,
+          auth,
+          request.body,
+          request.lang,
+          requestActor(request),
+          async () => {
+            release = await gate.enter(auth.userId, gone.signal);
+          },
+        );
+      } catch (error) {
+        release();
+        throw error;
+      }
+      const { id, prepared, fileName } = started;
       // A 1 MiB buffer between the writer and the socket: with the default 16 KiB the writer
       // waits on the socket every few rows instead of overlapping with it.
       const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
       // Errors after the first byte cannot become an envelope: the download is cut short and
       // the history row says failed.
-      writeXlsx(ctx, id, prepared, stream).then(
-        () => stream.end(),
-        (error: Error) => {
-          request.log.warn({ err: error, exportId: id }, 'xlsx export failed');
-          stream.destroy(error);
-        },
-      );
+      writeXlsx(ctx, id, prepared, stream)
+        .then(
+          () => stream.end(),
+          (error: Error) => {
+            request.log.warn({ err: error, exportId: id }, 'xlsx export failed');
+            stream.destroy(error);
+          },
+        )
+        .finally(release);
       return reply
         .header('content-type', XLSX_TYPE)
         .header('content-disposition', contentDisposition(fileName))

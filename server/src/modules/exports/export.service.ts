@@ -177,11 +177,14 @@ export async function startXlsx(
   body: ExportBody,
   lang: Lang,
   actor: AuditActor = exportActor(auth),
+  /** Waits for a slot of the node's export budget, after the request is found valid. */
+  admit: () => Promise<void> = async () => {},
 ) {
   const prepared = await prepareExport(ctx, auth, body, lang);
   if (prepared.total > MAX_XLSX_ROWS) {
     throw badRequest('export.tooManyRows', { rows: prepared.total, max: MAX_XLSX_ROWS });
   }
+  await admit();
   const fileName = `${lang === 'en' ? 'work-orders' : '工单导出'}-${stamp(ctx.now())}.xlsx`;
   const ids = body.ids ?? null;
   const id = await auditExport(ctx, auth, prepared, 'xlsx', fileName, 'running', ids, actor);
