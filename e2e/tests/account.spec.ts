@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { api, apiLogin, openLogin, openUserMenu, settle, submitLogin } from '../support/console';
 import { pagesDir } from './support/list-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { settle, switchToEnglish, type MenuNode } from '../support/console';
 import { pagesDir } from './support/list-helpers';
 import { api, apiLogin, apiPost, loginAs, newSession, openRoute } from './support/session';

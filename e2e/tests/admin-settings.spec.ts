@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { api, apiLogin, loginAs, settle, switchLanguage } from '../support/console';
 import { PAGES_DIR, chooseOption, ok, openOrder, post, queue } from './support/detail-helpers';
 import { openRoute } from './support/session';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { openSelect, openUserMenu, setConfig } from '../support/console';
 import { loginAs, openRoute } from './support/session';
 import { openOrder, PAGES_DIR, queue } from './support/detail-helpers';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import ExcelJS from 'exceljs';
 import { DEFAULT_EXPORT_COLUMNS, exportColumn, maskPhone } from '@hotline/domain';
 import { call, listView, shownTotal } from './support/list-helpers';

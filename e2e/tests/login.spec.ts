@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { openUserMenu, switchLanguage } from '../support/console';
 
 const PASSWORD = 'Demo@12345';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { clickAction, ok, openOrder, queue } from './support/detail-helpers';
 import { loginAs } from './support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { call, listOf, pagesDir } from './support/list-helpers';
 import { loginAs, openRoute } from './support/session';
 

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { openSelect, presetTheme } from '../support/console';
 import { call, expectRows, listOf, listView, shownTotal, tableRows } from './support/list-helpers';
 import { loginAs, newSession, openRoute } from './support/session';
-import type { Page } from '@playwright/test';
+import type { Page } from '../support/test';
 
 async function choosePageSize(page: Page, n: number): Promise<void> {
   const list = await openSelect(

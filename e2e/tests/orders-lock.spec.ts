@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { actionsOf, clickAction, openOrder, post, queue } from './support/detail-helpers';
 import { api, newSession } from './support/session';
 

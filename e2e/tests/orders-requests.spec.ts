@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '../support/test';
 import { presetTheme } from '../support/console';
 import { badge, clickAction, confirmAction, counts, queue } from './support/detail-helpers';
 import { loginAs, openRoute } from './support/session';

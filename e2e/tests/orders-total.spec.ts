@@ -1,4 +1,4 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as apiRequest, test, type APIRequestContext } from '../support/test';
 import { apiLogin } from '../support/console';
 import { startServer, type ExtraServer } from '../support/server';
 import { listView, pagesDir, shownTotal, tableRows } from './support/list-helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test';
 import type { MenuNode } from '../support/console';
 import { api, loginAs, newSession } from './support/session';
 import { ok, queue } from './support/detail-helpers';

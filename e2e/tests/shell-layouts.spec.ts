@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { ARTIFACTS, api, apiLogin, loginAs, settle, switchToEnglish } from '../support/console';
 
 /** Each of the six layouts renders its own structure; screenshots in both languages. */

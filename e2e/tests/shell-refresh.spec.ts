@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { PASSWORD, TOKEN_KEY } from '../support/console';
 import { startServer, type ExtraServer } from '../support/server';
 

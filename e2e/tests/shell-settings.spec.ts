@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { loginAs, openUserMenu, setConfig } from '../support/console';
 
 /** Theme drawer rules, random skin, watermark and the top-bar tools. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { loginAs, openDropdown } from '../support/console';
 
 /** The tab bar's rules against the real menu of the dispatcher. */

@@ -11,6 +11,7 @@ import { createContext, type AppBase, type AppContext } from './context';
 import { registerAccess } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
 import { registerThrottles } from './http/throttle';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerIdempotency } from './modules/idempotency/idempotency.hooks';
 import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
@@ -75,6 +76,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   await registerThrottles(app, base.settings);
   registerIdempotency(app, ctx);
   registerMetrics(app, ctx, push.connections);
+  await registerSecurityHeaders(app);
   await app.register(formbody);
 
   await app.register(swagger, {
@@ -92,6 +94,15 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   await app.register(swaggerUi, {
     routePrefix: `${API_PREFIX}/docs`,
     uiConfig: { docExpansion: 'list' },
+    // The document's page has its own policy over the console's: the plugin's, with the inline
+    // styles Swagger UI writes allowed, never framed, and no upgrade to https (the node may
+    // speak plain HTTP behind its proxy).
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
   await push.register(app, ctx);

@@ -1,3 +1,4 @@
+import { frameableBySelf } from '../../http/security-headers';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { intakeEndpoints as ep } from '@hotline/contract';
@@ -51,13 +52,17 @@ export function fileRoutes(ctx: AppContext) {
 
     route(app, ep.download, async (request, reply) => {
       const { file, size, stream } = await openDownload(ctx, caller(request), request.params.id);
-      return reply
-        .header('content-type', file.mime_type)
-        .header('content-length', size)
-        .header('content-disposition', contentDisposition(file.file_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return (
+        reply
+          .header('content-type', file.mime_type)
+          .header('content-length', size)
+          .header('content-disposition', contentDisposition(file.file_name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          // The console previews PDFs in a frame of its own.
+          .headers(frameableBySelf)
+          .send(stream)
+      );
     });
   };
 }
