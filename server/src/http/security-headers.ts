@@ -5,8 +5,8 @@ import helmet from '@fastify/helmet';
  * The console's Content-Security-Policy: scripts, fonts, workers and connections only from the
  * console's own origin (no inline script: index.html loads its one legacy script from a file),
  * styles also inline (Ant Design writes its styles at run time), images also as data: and blob:
- * URLs, media also blob: (recordings), frames only from the origin (PDF preview, call window),
- * and never framed by another site. Every API answer carries it too; the few responses that must
+ * URLs, media also blob: (recordings), frames from the origin and blob: URLs (PDF preview, call
+ * window), and never framed by another site. Every API answer carries it too; the few responses that must
  * be framed by the console set their own (`frameableBySelf`).
  */
 export const CONSOLE_CSP = {
@@ -18,7 +18,7 @@ export const CONSOLE_CSP = {
   mediaSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'"],
-  frameSrc: ["'self'"],
+  frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
