@@ -107,8 +107,10 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
   const row = await sessions.findByToken(ctx.db, sha256(token));
   const now = ctx.now();
   if (!row || !sessionAlive(row, now)) throw deadSession(row);
-  if (replaced(row.token_refreshed_at, now)) throw unauthorized('session.invalid');
+  // An expired token is told so first (402): the console then tries a refresh, which a replaced
+  // token fails (401), and it goes to the login page.
   if (row.token_expires_at <= now) throw new AppError(402, 'session.tokenExpired');
+  if (replaced(row.token_refreshed_at, now)) throw unauthorized('session.invalid');
   return toAuthContext(row);
 }
 
