@@ -1,3 +1,4 @@
+/* global document */
 // Browsers without ES modules (Internet Explorer) run only this script (index.html loads it
 // with `nomodule`); a file of its own so the console's Content-Security-Policy needs no inline
 // script.
