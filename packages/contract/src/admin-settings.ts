@@ -131,6 +131,7 @@ export const adminSettingsEndpoints = {
     response: keyListResponse,
   }),
   createKey: endpoint({
+    idempotent: 'secret',
     method: 'POST',
     paths: ['/admin/key/create'],
     summary: 'Create an integration key; the key is answered once',

@@ -142,6 +142,7 @@ export const adminUserEndpoints = {
     response: userDetailResponse,
   }),
   createUser: endpoint({
+    idempotent: 'secret',
     method: 'POST',
     paths: ['/admin/user/create'],
     summary: 'Create a user; answers a one-time password, shown once',

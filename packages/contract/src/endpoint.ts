@@ -60,8 +60,10 @@ export interface EndpointShape {
   /**
    * A create endpoint that honours `Idempotency-Key`: a retry of the same request by the same
    * caller within 24 hours gets the first answer again and creates nothing (docs/api.md).
+   * 'secret': the answer carries a secret shown once (a one-time password, a key), so it is
+   * not kept; a retry creates nothing and answers 409 `idempotency.done`.
    */
-  idempotent?: boolean;
+  idempotent?: boolean | 'secret';
   /** The throttle this endpoint's calls count on (see ThrottleClass). */
   throttle?: ThrottleClass;
 }

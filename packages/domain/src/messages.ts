@@ -30,6 +30,10 @@ export const MESSAGES = {
     zh: '该 Idempotency-Key 已用于另一个请求（内容或接口不同），请换一个新的键',
     en: 'this Idempotency-Key was used for another request (other content or endpoint): use a new key',
   },
+  'idempotency.done': {
+    zh: '该请求已完成（使用同一 Idempotency-Key）；其结果含一次性密钥，不再显示',
+    en: 'this request was already carried out (same Idempotency-Key); its answer held a one-time secret and is not shown again',
+  },
   'idempotency.inProgress': {
     zh: '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
     en: 'the request with this Idempotency-Key is still being processed: retry shortly',

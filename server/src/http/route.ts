@@ -70,7 +70,7 @@ export function route<E extends EndpointShape>(
         access: ep.access,
         beforePasswordChange: ep.beforePasswordChange === true,
         throttle: throttleOf(ep),
-        idempotent: ep.idempotent === true,
+        idempotent: ep.idempotent ?? false,
       },
       schema: schemaOf(ep),
       handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,

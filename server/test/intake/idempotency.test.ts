@@ -161,3 +161,42 @@ describe('city pushes', () => {
     expect(retry.headers['idempotent-replayed']).toBe('true');
   });
 });
+
+describe('endpoints whose answer holds a secret', () => {
+  it('user creation: a retry creates nobody and answers 409 without the one-time password', async () => {
+    const admin = await t.login('admin');
+    const unit = await t.ctx.db
+      .selectFrom('units')
+      .select('id')
+      .where('kind', '=', 'street')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const body = { username: 'idem_user', realname: '幂等用户', unitId: unit.id };
+    const send = () =>
+      post<{ oneTimePassword?: string }>(t, '/api/admin/user/create', body, {
+        token: admin,
+        headers: { 'idempotency-key': 'create-user-0001' },
+      });
+    const first = await send();
+    expect(first.status, first.msg).toBe(200);
+    expect(first.data.oneTimePassword).toBeTruthy();
+    const retry = await send();
+    expect([retry.status, retry.msg, retry.data]).toEqual([
+      409,
+      'this request was already carried out (same Idempotency-Key); its answer held a one-time secret and is not shown again',
+      null,
+    ]);
+    const stored = await t.ctx.db
+      .selectFrom('idempotency_keys')
+      .select('response')
+      .where('key', '=', 'create-user-0001')
+      .executeTakeFirstOrThrow();
+    expect(stored.response).not.toContain(first.data.oneTimePassword!);
+    const users = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'idem_user')
+      .execute();
+    expect(users).toHaveLength(1);
+  });
+});

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { translate } from '@hotline/domain';
 import { AppError, badRequest } from '../../http/app-error';
 import * as repo from './idempotency.repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The endpoint honours `Idempotency-Key` (the declaration's `idempotent`). */
-    idempotent?: boolean;
+    idempotent?: boolean | 'secret';
   }
   interface FastifyRequest {
     idempotency: repo.KeyRef | null;
@@ -38,7 +39,9 @@ function principalOf(request: FastifyRequest): string | null {
  * of the same request by the same caller (user, or integration key) gets that answer again,
  * with `Idempotent-Replayed: true`, and changes nothing; a retry while the first still runs
  * waits for its answer. The same key with another body or endpoint is a 422; a 5xx answer
- * frees the key. Requests without the header are not affected.
+ * frees the key. An endpoint declared `idempotent: 'secret'` answers with a secret shown once:
+ * its answer is not kept, a retry gets 409 `idempotency.done` (in the language of the first
+ * request). Requests without the header are not affected.
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotency', null);
@@ -68,7 +71,11 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     if (!ref) return payload;
     request.idempotency = null;
     if (reply.statusCode >= 500 || typeof payload !== 'string') await repo.release(ctx.db, ref);
-    else await repo.saveAnswer(ctx.db, ref, reply.statusCode, payload);
+    else if (request.routeOptions.config?.idempotent === 'secret' && reply.statusCode < 300) {
+      // The answer is not kept: what a retry gets instead.
+      const done = { code: 409, msg: translate('idempotency.done', request.lang), data: null };
+      await repo.saveAnswer(ctx.db, ref, 409, JSON.stringify(done));
+    } else await repo.saveAnswer(ctx.db, ref, reply.statusCode, payload);
     return payload;
   });
 }
