@@ -17,7 +17,9 @@ import { buildServer, createPostgresDatabase, ProdServer, type Launch } from './
  * production command itself) or on PostgreSQL (the start:prod script, and `npm run start:prod`
  * once for the signal chain through npm). Under a stream of writes it gets SIGTERM: every write
  * it acknowledged is in the database afterwards, push sockets are closed with "service
- * restart", the export job started just before finishes, and the process exits 0.
+ * restart", the export job started just before finishes, and the process exits 0. Then the
+ * crash probe (issue 19): `kill -9` under the same stream, a new start on the same database,
+ * and every acknowledged write read back through the API.
  */
 
 const ON_POSTGRES = TEST_DB === 'postgres';
@@ -233,4 +235,39 @@ describe.sequential(`the built server on ${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'
       expect(s.has('shutdown: step failed')).toBe(false);
     },
   );
+
+  it('kill -9 under load: the server starts again and every acknowledged write is there', async () => {
+    const s = await ProdServer.start({ ...env, ...db.env }, 'node');
+    server = s;
+    const token = await login(s.base, 'dispatcher');
+    const categoryId = await problemCategory(s.base, token);
+    const acked: number[] = [];
+    const writers = Array.from({ length: WRITERS }, () => writer(s.base, token, categoryId, acked));
+    await until(() => acked.length >= WRITES_BEFORE_STOP, 'the first writes');
+    await s.kill(); // SIGKILL: no shutdown at all
+    await Promise.all(writers);
+    server = null;
+    expect(s.has('shutdown complete')).toBe(false);
+    expect(acked.length).toBeGreaterThanOrEqual(WRITES_BEFORE_STOP);
+
+    // The database recovers on the next start and serves what was acknowledged.
+    const again = await ProdServer.start({ ...env, ...db.env }, 'node');
+    server = again;
+    const after = await login(again.base, 'dispatcher');
+    for (const id of acked) {
+      const detail = await post<{ order: { id: number } }>(
+        again.base,
+        '/api/addons/jsjb/lists/detail',
+        { id },
+        after,
+      );
+      expect([detail.code, detail.data?.order?.id], `order ${id}: ${detail.msg}`).toEqual([
+        200,
+        id,
+      ]);
+    }
+    again.child.kill('SIGTERM');
+    expect((await again.exited).code).toBe(0);
+    server = null;
+  });
 });
