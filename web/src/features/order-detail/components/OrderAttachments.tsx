@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchFileBlob } from '../../order-actions';
 import type { OrderDetail } from '../api';
 import { fileKind, formatTime, humanSize } from '../format';
+import { visibleText } from '../../../lib/visible-text';
 
 type Attachment = OrderDetail['attachments'][number];
 
@@ -87,7 +88,7 @@ export function OrderAttachments({ files }: { files: OrderDetail['attachments'] 
               ].filter(Boolean)}
             >
               <Space wrap>
-                <Typography.Text>{file.fileName}</Typography.Text>
+                <Typography.Text>{visibleText(file.fileName)}</Typography.Text>
                 <Typography.Text type="secondary">{humanSize(file.sizeBytes)}</Typography.Text>
                 <Typography.Text type="secondary">{formatTime(file.createtime)}</Typography.Text>
                 {file.fileAuthType === 2 ? (
@@ -102,13 +103,13 @@ export function OrderAttachments({ files }: { files: OrderDetail['attachments'] 
         <Image
           style={{ display: 'none' }}
           src={preview.url}
-          alt={preview.file.fileName}
+          alt={visibleText(preview.file.fileName)}
           preview={{ open: true, onOpenChange: (open) => !open && setPreview(null) }}
         />
       ) : null}
       <Modal
         open={preview?.kind === 'pdf'}
-        title={preview?.file.fileName}
+        title={preview ? visibleText(preview.file.fileName) : undefined}
         width={1000}
         footer={null}
         onCancel={() => setPreview(null)}
@@ -117,7 +118,7 @@ export function OrderAttachments({ files }: { files: OrderDetail['attachments'] 
         {preview?.kind === 'pdf' ? (
           <iframe
             className="hl-pdf-preview"
-            title={preview.file.fileName}
+            title={visibleText(preview.file.fileName)}
             src={preview.url}
             data-testid="pdf-preview"
           />
