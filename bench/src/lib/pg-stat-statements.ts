@@ -45,7 +45,7 @@ export async function topStatements(sql: pg.Client, limit = 10): Promise<string[
     `${'calls'.padStart(8)} ${'total s'.padStart(8)} ${'mean ms'.padStart(8)} ${'rows/call'.padStart(9)} ${'share'.padStart(6)}  statement`,
     ...rows.map(
       (r) =>
-        `${r.calls.padStart(8)} ${(r.total / 1000).toFixed(1).padStart(8)} ${r.mean.toFixed(2).padStart(8)} ${(Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1).padStart(9)} ${`${(r.share ?? 0).toFixed(0)} %`.padStart(6)}  ${r.query.replace(/\s+/g, ' ').slice(0, 220)}`,
+        `${String(r.calls).padStart(8)} ${(Number(r.total) / 1000).toFixed(1).padStart(8)} ${Number(r.mean).toFixed(2).padStart(8)} ${(Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1).padStart(9)} ${`${Number(r.share ?? 0).toFixed(0)} %`.padStart(6)}  ${r.query.replace(/\s+/g, ' ').slice(0, 220)}`,
     ),
   ];
 }
