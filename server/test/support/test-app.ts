@@ -1,7 +1,5 @@
 import type { ExportGate } from '../../src/modules/exports/export-gate';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import type { AppContext } from '../../src/context';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connect';
@@ -9,6 +7,7 @@ import { migrate } from '../../src/db/migrate';
 import { SimulatedSmsProvider } from '../../src/modules/auth/sms-provider';
 import { DEMO_PASSWORD, seedBase, seedDemoIfEmpty } from '../../src/seed/index';
 import { testSettings, type Settings } from '../../src/settings';
+import { createScratchDatabase, testDatabaseUrl } from './postgres-db';
 
 /**
  * A real server on a real, fresh database for one test file: PGlite in memory by default, or a
@@ -34,28 +33,7 @@ export interface TestAppOptions {
   orders?: number;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `hotline_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(
-    `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
-  );
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
+const createPostgresDatabase = () => createScratchDatabase(testDatabaseUrl(), 'hotline_test');
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let handle: DatabaseHandle;
