@@ -13,3 +13,6 @@ export * from './push-deltas';
 export * from './export-columns';
 export * from './seven-five';
 export * from './admin/index';
+export * from './phrases';
+export * from './work-calendar';
+export * from './calendar-schedule';

@@ -7,6 +7,7 @@ import {
   DEFAULT_REFUSE_SIGN_HOURS,
   type Urgency,
 } from './work-order';
+import { addWorkingDays, EMPTY_CALENDAR, type WorkCalendar } from './work-calendar';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -26,6 +27,11 @@ export function addHours(at: Date, hours: number): Date {
 export interface TimeLimits {
   refuseSignHours: number;
   handlingHours: Record<Urgency, number>;
+  /**
+   * Handling limits counted in working days on the calendar (issue 21): when set (> 0) for an
+   * urgency it replaces that urgency's hours. None by default: the defaults are wall-clock.
+   */
+  handlingWorkdays?: Partial<Record<Urgency, number>>;
 }
 
 export const DEFAULT_TIME_LIMITS: TimeLimits = {
@@ -33,8 +39,30 @@ export const DEFAULT_TIME_LIMITS: TimeLimits = {
   handlingHours: { ...DEFAULT_HANDLING_LIMIT_HOURS },
 };
 
-export function handlingDeadline(from: Date, urgency: Urgency, limits: TimeLimits): Date {
-  return addHours(from, limits.handlingHours[urgency]);
+export function handlingDeadline(
+  from: Date,
+  urgency: Urgency,
+  limits: TimeLimits,
+  calendar: WorkCalendar = EMPTY_CALENDAR,
+): Date {
+  const workdays = limits.handlingWorkdays?.[urgency];
+  return workdays && workdays > 0
+    ? addWorkingDays(from, workdays, calendar)
+    : addHours(from, limits.handlingHours[urgency]);
+}
+
+/** The handling limit in whole hours as stored with the order (working days: rounded up). */
+export function handlingLimitHours(
+  from: Date,
+  urgency: Urgency,
+  limits: TimeLimits,
+  calendar: WorkCalendar = EMPTY_CALENDAR,
+): number {
+  const workdays = limits.handlingWorkdays?.[urgency];
+  if (!workdays || workdays <= 0) return limits.handlingHours[urgency];
+  return Math.ceil(
+    (handlingDeadline(from, urgency, limits, calendar).getTime() - from.getTime()) / HOUR,
+  );
 }
 
 export function refuseDeadline(from: Date, limits: TimeLimits): Date {

@@ -1,4 +1,4 @@
-import { addHours, handlingDeadline, refuseDeadline } from '../time';
+import { addHours, handlingDeadline, handlingLimitHours, refuseDeadline } from '../time';
 import type { ActionInputs } from './inputs';
 import type { ActionName } from './names';
 import * as role from './roles';
@@ -83,11 +83,17 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
           hostUnitId: i.hostUnitId,
           coHostUnitIds: coHosts,
           dispatcherId: o.dispatcherId ?? actor.userId,
+          replyRejected: false,
           dispatchTime: now,
           hostSignTime: null,
           refuseDeadline: refuseDeadline(now, settings.limits),
-          handlingLimitHours: settings.limits.handlingHours[o.urgency],
-          deadline: handlingDeadline(now, o.urgency, settings.limits),
+          handlingLimitHours: handlingLimitHours(
+            now,
+            o.urgency,
+            settings.limits,
+            settings.calendar,
+          ),
+          deadline: handlingDeadline(now, o.urgency, settings.limits, settings.calendar),
         },
         comment: i.comment,
         effects: [{ kind: 'assign', hostUnitId: i.hostUnitId, coHostUnitIds: coHosts }],
@@ -135,6 +141,7 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
               mainOrgStatus: 11,
               // A pending extension or exclusion still awaits approval.
               needReviewStatus: o.pendingRequest ? 1 : null,
+              replyRejected: false,
               replyTime: now,
               replyContent: i.content.trim(),
               replyContacted: i.contacted,
@@ -162,7 +169,10 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
     apply: (_o, i) =>
       blank(i.comment)
         ? refuse('order.commentRequired')
-        : { patch: { status: 1, mainOrgStatus: 1, needReviewStatus: 3 }, comment: i.comment },
+        : {
+            patch: { status: 1, mainOrgStatus: 1, needReviewStatus: 3, replyRejected: true },
+            comment: i.comment,
+          },
   },
   visit: {
     who: role.isVisitor,
@@ -220,13 +230,19 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
           mainOrgStatus: 0,
           huifangState: 0,
           needReviewStatus: null,
+          replyRejected: false,
           isSecondVisit: true,
           closedTime: null,
           dispatchTime: now,
           hostSignTime: null,
           refuseDeadline: refuseDeadline(now, settings.limits),
-          handlingLimitHours: settings.limits.handlingHours[o.urgency],
-          deadline: handlingDeadline(now, o.urgency, settings.limits),
+          handlingLimitHours: handlingLimitHours(
+            now,
+            o.urgency,
+            settings.limits,
+            settings.calendar,
+          ),
+          deadline: handlingDeadline(now, o.urgency, settings.limits, settings.calendar),
           visitResult: null,
           visitContacted: null,
           visitHostContacted: null,

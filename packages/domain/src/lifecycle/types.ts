@@ -1,5 +1,6 @@
 import type { MessageKey, MessageParams } from '../messages';
 import type { TimeLimits } from '../time';
+import type { WorkCalendar } from '../work-calendar';
 import type { UnitKind } from '../org';
 import type { Urgency, VisitResult } from '../work-order';
 
@@ -12,6 +13,12 @@ export interface OrderState {
   mainOrgStatus: number;
   huifangState: number;
   needReviewStatus: number | null;
+  /**
+   * The host's latest reply was rejected and it has not replied again: the "rejected back to
+   * me" queue. Kept apart from needReviewStatus, which an extension or exclusion request also
+   * sets to 3 when rejected.
+   */
+  replyRejected: boolean;
   hostUnitId: number | null;
   coHostUnitIds: number[];
   dispatcherId: number | null;
@@ -80,6 +87,8 @@ export interface Actor {
 /** Settings the rules read (config group jsjb). */
 export interface LifecycleSettings {
   limits: TimeLimits;
+  /** The working-day calendar for limits counted in working days (none: weekends only). */
+  calendar?: WorkCalendar;
 }
 
 export interface Refusal {
