@@ -20,6 +20,7 @@ import { roleRoutes } from './modules/roles/role.routes';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
+import { workCalendarRoutes } from './modules/work-calendar/calendar.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/session.service';
 import { userRoutes } from './modules/users/user.routes';
@@ -126,6 +127,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(adminUserRoutes(ctx));
       await api.register(adminOrgRoutes(ctx));
       await api.register(adminSettingsRoutes(ctx));
+      await api.register(workCalendarRoutes(ctx));
       await api.register(healthRoutes(ctx));
     },
     { prefix: API_PREFIX },

@@ -32,6 +32,7 @@ const envSchema = z.object({
   EXPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
   CONFIG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
+  LIST_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   XLSX_EXPORTS_PER_NODE: z.coerce.number().int().min(1).max(64).default(2),
@@ -69,6 +70,11 @@ export interface Settings {
   configCacheMs: number;
   /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
   listTotalCap: number;
+  /**
+   * A capped total still counting after this long is answered with the planner's estimate
+   * (`totalEstimated`); 0: no bound. PostgreSQL only (PGlite has no statement timeout).
+   */
+  listTotalTimeoutMs: number;
   /** Bearer token GET /metrics requires; unset: only loopback callers are served. */
   metricsToken: string | undefined;
   /** A stop (SIGTERM, SIGINT) that has not finished after this long exits with code 1. */
@@ -111,6 +117,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     configCacheMs: e.CONFIG_CACHE_MS,
     listTotalCap: e.LIST_TOTAL_CAP,
+    listTotalTimeoutMs: e.LIST_TOTAL_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     xlsxExports: {
@@ -140,6 +147,14 @@ function parseTrustProxy(value: string | undefined): string[] | false {
 
 /** Settings for tests and tools: defaults plus overrides, no environment. */
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  // No configuration cache: tests change configuration straight in the database.
-  return { ...loadSettings({}), logLevel: 'silent', configCacheMs: 0, ...overrides };
+  // No configuration cache: tests change configuration straight in the database. No time
+  // budget on list totals: a busy test machine must not turn exact totals into estimates
+  // (list-total-budget.test.ts sets one).
+  return {
+    ...loadSettings({}),
+    logLevel: 'silent',
+    configCacheMs: 0,
+    listTotalTimeoutMs: 0,
+    ...overrides,
+  };
 }

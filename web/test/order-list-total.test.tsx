@@ -40,6 +40,15 @@ describe('the total the toolbar shows', () => {
     expect(say('en-US', capped)).toBe('10,000+ items');
   });
 
+  it('an estimated total reads "约 N 条" / "About N items"; past the cap it stays "10,000+"', () => {
+    const estimate = { totalCount: 4_321, totalEstimated: true };
+    expect(say('zh-CN', estimate)).toBe('约 4,321 条');
+    expect(say('en-US', estimate)).toBe('About 4,321 items');
+    const past = { totalCount: LIST_TOTAL_CAP, totalCapped: true, totalEstimated: true };
+    expect(say('zh-CN', past)).toBe('共 10,000+ 条');
+    expect(say('zh-CN', estimate, 4_400)).toBe('共 4,400 条');
+  });
+
   it('an exact total reads in full, grouped by thousands; the exact count replaces the cap', () => {
     expect(say('zh-CN', { totalCount: 37 })).toBe('共 37 条');
     expect(say('zh-CN', { totalCount: 9_412_345 })).toBe('共 9,412,345 条');
@@ -55,7 +64,7 @@ describe('the pager', () => {
   const page = { pageNo: 1, pageSize: 20, rows: 20, hasMore: true };
 
   it('a capped total offers the pages past the cap up to the offset limit, no further', () => {
-    const total = { n: LIST_TOTAL_CAP, capped: true };
+    const total = { n: LIST_TOTAL_CAP, capped: true, estimated: false };
     const t = pagerTotal({ ...page, total });
     // every offered page starts at an offset the server serves
     expect(Math.ceil(t / 20)).toBe(lastServedPage(20));
@@ -69,15 +78,22 @@ describe('the pager', () => {
   });
 
   it('a small cap: one page past it, more as the pages show more rows', () => {
-    const total = { n: 12, capped: true };
+    const total = { n: 12, capped: true, estimated: false };
     expect(pagerTotal({ ...page, pageSize: 10, rows: 10, total })).toBe(13);
     expect(pagerTotal({ pageNo: 3, pageSize: 10, rows: 10, hasMore: true, total })).toBe(31);
     expect(pagerTotal({ pageNo: 3, pageSize: 10, rows: 4, hasMore: false, total })).toBe(24);
   });
 
+  it('an estimate: its pages, or more when the pages show more rows than it said', () => {
+    const total = { n: 30, capped: false, estimated: true };
+    expect(pagerTotal({ ...page, total })).toBe(30);
+    expect(pagerTotal({ pageNo: 2, pageSize: 20, rows: 20, hasMore: true, total })).toBe(41);
+    expect(pagerTotal({ pageNo: 1, pageSize: 20, rows: 3, hasMore: false, total })).toBe(30);
+  });
+
   it('an exact total: its pages, bounded by the offset limit', () => {
-    expect(pagerTotal({ ...page, total: { n: 37, capped: false } })).toBe(37);
-    expect(pagerTotal({ ...page, total: { n: 9_412_345, capped: false } })).toBe(
+    expect(pagerTotal({ ...page, total: { n: 37, capped: false, estimated: false } })).toBe(37);
+    expect(pagerTotal({ ...page, total: { n: 9_412_345, capped: false, estimated: false } })).toBe(
       lastServedPage(20) * 20,
     );
     expect(pagerTotal({ ...page, pageNo: 2, rows: 5, hasMore: false, total: undefined })).toBe(25);
@@ -113,7 +129,7 @@ describe('ListToolbar', () => {
 
   it('capped: "共 10,000+ 条" and a real button named 精确计数 that asks for the count', () => {
     const onExactTotal = vi.fn();
-    show({ total: { n: LIST_TOTAL_CAP, capped: true }, onExactTotal });
+    show({ total: { n: LIST_TOTAL_CAP, capped: true, estimated: false }, onExactTotal });
     expect(host.querySelector('[data-testid="list-total"]')?.textContent).toBe('共 10,000+ 条');
     const button = exactButton();
     expect(button?.tagName).toBe('BUTTON');
@@ -122,8 +138,19 @@ describe('ListToolbar', () => {
     expect(onExactTotal).toHaveBeenCalledTimes(1);
   });
 
+  it('estimated: "约 4,321 条" and the button for the exact count', () => {
+    const onExactTotal = vi.fn();
+    show({ total: { n: 4_321, capped: false, estimated: true }, onExactTotal });
+    expect(host.querySelector('[data-testid="list-total"]')?.textContent).toBe('约 4,321 条');
+    act(() => exactButton()?.click());
+    expect(onExactTotal).toHaveBeenCalledTimes(1);
+  });
+
   it('exact: the figure alone, no button', () => {
-    show({ total: { n: 9_412_345, capped: false }, onExactTotal: () => undefined });
+    show({
+      total: { n: 9_412_345, capped: false, estimated: false },
+      onExactTotal: () => undefined,
+    });
     expect(host.querySelector('[data-testid="list-total"]')?.textContent).toBe('共 9,412,345 条');
     expect(exactButton()).toBeNull();
   });

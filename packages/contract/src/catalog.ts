@@ -9,6 +9,7 @@ import { configEndpoints } from './config';
 import type { EndpointShape } from './endpoint';
 import { exportEndpoints } from './exports';
 import { healthEndpoints } from './health';
+import { workCalendarEndpoints } from './work-calendar';
 import { intakeEndpoints } from './intake';
 import { menuEndpoints } from './menu';
 import { miscEndpoints } from './misc';
@@ -42,6 +43,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   adminUserEndpoints,
   adminOrgEndpoints,
   adminSettingsEndpoints,
+  workCalendarEndpoints,
   healthEndpoints,
   notEnabledEndpoints,
 };

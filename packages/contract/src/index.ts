@@ -24,4 +24,5 @@ export * from './admin-users';
 export * from './admin-org';
 export * from './admin-settings';
 export * from './settings';
+export * from './work-calendar';
 export * from './health';

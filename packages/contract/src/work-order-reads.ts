@@ -235,6 +235,11 @@ export const listResponse = envelope(
     totalCount: z.number().int().optional(),
     /** true when totalCount stopped at the cap: there are more rows than totalCount. */
     totalCapped: z.literal(true).optional(),
+    /**
+     * true when counting ran past the server's time budget (`LIST_TOTAL_TIMEOUT_MS`):
+     * totalCount is the planner's estimate (at most the cap; totalCapped too past it).
+     */
+    totalEstimated: z.literal(true).optional(),
     hasMore: z.boolean(),
     pageNo: z.number().int(),
     pageSize: z.number().int(),
@@ -260,6 +265,7 @@ export const approvalListResponse = envelope(
     list: z.array(orderSummary.extend({ request: pendingRequest })),
     totalCount: z.number().int().optional(),
     totalCapped: z.literal(true).optional(),
+    totalEstimated: z.literal(true).optional(),
     hasMore: z.boolean(),
     pageNo: z.number().int(),
     pageSize: z.number().int(),
@@ -279,6 +285,7 @@ export const extensionListResponse = envelope(
     ),
     totalCount: z.number().int().optional(),
     totalCapped: z.literal(true).optional(),
+    totalEstimated: z.literal(true).optional(),
     hasMore: z.boolean(),
     pageNo: z.number().int(),
     pageSize: z.number().int(),

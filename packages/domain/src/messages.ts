@@ -4,6 +4,7 @@ import { CALL_MESSAGES } from './calls';
 import { EXPORT_MESSAGES } from './export-messages';
 import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
 import { PUSH_MESSAGES } from './push-messages';
+import { CALENDAR_MESSAGES } from './work-calendar';
 
 /**
  * Every user-facing server message, in both languages. Services raise errors by key so the
@@ -15,6 +16,7 @@ export const MESSAGES = {
   ...CALL_MESSAGES,
   ...PUSH_MESSAGES,
   ...ADMIN_MESSAGES,
+  ...CALENDAR_MESSAGES,
   'login.usernameEmpty': { zh: '用户名不能为空', en: 'user name cannot be empty' },
   'login.passwordShort': { zh: '密码不能少于6位', en: 'password cannot be less than 6 digits' },
   'login.wrongCredentials': { zh: '用户名或密码错误', en: 'wrong user name or password' },

@@ -473,3 +473,22 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
 }
 // --- end idempotency keys ---
+
+// --- working-day calendar (migration 023) ---
+export interface WorkCalendarYearsTable {
+  year: number;
+  provisional: Generated<boolean>;
+  updated_at: DefaultTimestamp;
+}
+export interface WorkCalendarDaysTable {
+  day: string;
+  year: number;
+  kind: 'holiday' | 'workday';
+  name: string;
+  updated_at: DefaultTimestamp;
+}
+export interface Database {
+  work_calendar_years: WorkCalendarYearsTable;
+  work_calendar_days: WorkCalendarDaysTable;
+}
+// --- end working-day calendar ---

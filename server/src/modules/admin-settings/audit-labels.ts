@@ -35,6 +35,7 @@ export const AUDIT_ACTION_NAMES: Readonly<Record<AuditAction, Readonly<Record<La
   'role.delete': { zh: '删除角色', en: 'role deleted' },
   'role.assign': { zh: '分配角色', en: 'roles assigned' },
   'config.change': { zh: '修改配置', en: 'setting changed' },
+  'calendar.change': { zh: '修改工作日历', en: 'work calendar changed' },
   'key.create': { zh: '新建接入密钥', en: 'integration key created' },
   'key.revoke': { zh: '吊销接入密钥', en: 'integration key revoked' },
   'order.forceUnlock': { zh: '强制解锁工单', en: 'order lock broken' },

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'role.delete',
   'role.assign',
   'config.change',
+  'calendar.change',
   'key.create',
   'key.revoke',
   'order.forceUnlock',

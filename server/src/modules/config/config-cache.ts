@@ -16,7 +16,7 @@ interface Entry<T> {
 
 const caches = new WeakMap<object, Map<string, Entry<unknown>>>();
 
-function cached<T>(ctx: AppContext, key: string, load: () => Promise<T>): Promise<T> {
+export function cached<T>(ctx: AppContext, key: string, load: () => Promise<T>): Promise<T> {
   const ttl = ctx.settings.configCacheMs;
   if (ttl <= 0) return load();
   let cache = caches.get(ctx.db);

@@ -3,7 +3,9 @@ import {
   OVERDUE_MODES,
   type LifecycleSettings,
   type OverdueMode,
+  URGENCIES,
   type QueueContext,
+  type Urgency,
 } from '@hotline/domain';
 import type { Db } from '../../context';
 import { getValues } from '../config/config.repository';
@@ -38,6 +40,7 @@ export function workflowConfigFrom(v: Record<string, string>): WorkflowConfig {
         general: positive(v.limit_general_hours, d.handlingHours.general),
         complex: positive(v.limit_complex_hours, d.handlingHours.complex),
       },
+      handlingWorkdays: workdays(v),
     },
     overdueMode: OVERDUE_MODES.includes(mode) ? mode : '2days',
     huifangMode: v.huifang_state_mode === '1' ? 1 : 0,

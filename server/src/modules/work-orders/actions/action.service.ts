@@ -18,6 +18,7 @@ import * as repo from './action.repository';
 import { actorFrom } from '../actor';
 import { checkEdit, planEdit, type EditPlan } from './edit.service';
 import { loadWorkflowConfig } from '../lifecycle-settings';
+import { workCalendar } from '../../work-calendar/calendar-cache';
 import { actableOrder } from '../order-access';
 import { columnChanges, type LoadedOrder } from '../order-state';
 
@@ -51,7 +52,8 @@ export async function runAction(
     const intoId = request.action === 'merge' ? request.input.intoId : undefined;
     const { loaded, into } = await actableOrder(trx, actor, orderId, intoId);
     const before = loaded.state;
-    const config = await loadWorkflowConfig(trx);
+    // Deadlines set by this action count working days on the (cached) calendar.
+    const config = { ...(await loadWorkflowConfig(trx)), calendar: await workCalendar(ctx) };
     const { step, plan } = resolveStep(actor, request, loaded, into);
     const result = applyTransition(before, step.action, actor, step.input, now, config);
     if (!result.ok) {

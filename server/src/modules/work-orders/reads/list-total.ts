@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ListBody } from '@hotline/contract';
 import type { AppContext } from '../../../context';
 import { countOrderPartsUpTo } from './list.repository';
+import { countOrderPartsWithin, estimateOrderParts } from './total.repository';
 import type { OrdersWhere } from './queue-sql';
 import { scopePartsOf } from './scope-sql';
 import { hasKeyword, keywordWindows } from './search-sql';
@@ -17,12 +18,21 @@ import { hasKeyword, keywordWindows } from './search-sql';
  * early, since the index answers with a bitmap of every match — at ten million orders 0.2 s
  * for "小区" (3.7 million matches) and 1 s for "望湖街道". A window holding more than the cap
  * settles it; a rarer term goes on to all history, whose count is then small.
+ *
+ * A capped count is still a scan when fewer than the cap match a broad set (a date range
+ * inside a street's 1.4 million finished orders: 4–75 s at ten million orders), and a few such
+ * counts held the connection pool for everyone. So the counting of one total gets a time
+ * budget (`LIST_TOTAL_TIMEOUT_MS`, 200 ms): past it the statement is cancelled and the total is
+ * the planner's estimate, marked `totalEstimated` (the console: "约 N 条", with the button for
+ * the exact figure). The page itself is not affected.
  */
 
 export interface ListTotal {
   totalCount: number;
   /** Present (true) only when totalCount stopped at the cap. */
   totalCapped?: true;
+  /** Present (true) when counting ran out of time: totalCount is the planner's estimate. */
+  totalEstimated?: true;
 }
 
 export async function listTotal(
@@ -34,15 +44,45 @@ export async function listTotal(
   if (body.exactTotal) return { totalCount: await countOrderPartsUpTo(ctx.db, parts) };
   const cap = ctx.settings.listTotalCap;
   const capped = { totalCount: cap, totalCapped: true } as const;
+  const count = budgetedCount(ctx);
   // One row past the cap tells "exactly cap" from "more than cap".
   if (hasKeyword(where)) {
     for (const window of keywordWindows('desc', ctx.now(), null)) {
       const inWindow = parts.map((part) => [...part, window]);
-      if ((await countOrderPartsUpTo(ctx.db, inWindow, cap + 1)) > cap) return capped;
+      const n = await count(inWindow, cap + 1);
+      if (n === undefined) return estimated(ctx, parts);
+      if (n > cap) return capped;
     }
   }
-  const n = await countOrderPartsUpTo(ctx.db, parts, cap + 1);
+  const n = await count(parts, cap + 1);
+  if (n === undefined) return estimated(ctx, parts);
   return n > cap ? capped : { totalCount: n };
+}
+
+type Parts = readonly (readonly OrdersWhere[])[];
+
+/**
+ * Counts that share one time budget (wall-clock, not the app's clock, which tests move):
+ * undefined once it has run out.
+ */
+function budgetedCount(ctx: AppContext) {
+  const ms = ctx.settings.listTotalTimeoutMs;
+  const until = performance.now() + ms;
+  return async (parts: Parts, limit: number): Promise<number | undefined> => {
+    if (ms <= 0) return countOrderPartsUpTo(ctx.db, parts, limit);
+    const left = Math.floor(until - performance.now());
+    if (left < 1) return undefined;
+    return countOrderPartsWithin(ctx.db, parts, limit, left);
+  };
+}
+
+/** The planner's estimate as the total, at most the cap (then capped too). */
+async function estimated(ctx: AppContext, parts: Parts): Promise<ListTotal> {
+  const cap = ctx.settings.listTotalCap;
+  const n = await estimateOrderParts(ctx.db, parts);
+  return n > cap
+    ? { totalCount: cap, totalCapped: true, totalEstimated: true }
+    : { totalCount: n, totalEstimated: true };
 }
 
 /** `(clause) IS NOT TRUE`: the rows a clause does not keep, NULL included. */

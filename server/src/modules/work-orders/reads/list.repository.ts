@@ -219,29 +219,30 @@ export async function countOrderPartsUpTo(
   parts: readonly (readonly OrdersWhere[])[],
   limit?: number,
 ): Promise<number> {
+  if (parts.length === 0) return 0;
+  const { rows } = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM (${orderPartsRows(db, parts, limit)}) AS t`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * `SELECT 1` for every row matching any of `parts` (disjoint WHERE lists), at most `limit` rows
+ * when given: one part is a plain sub-select; several are a `UNION ALL` of `LIMIT`ed
+ * sub-selects (each read through its own index) under the same limit.
+ */
+export function orderPartsRows(db: Db, parts: readonly (readonly OrdersWhere[])[], limit?: number) {
   const select = (where: readonly OrdersWhere[]) => {
     let q = db.selectFrom('work_orders').select(sql<number>`1`.as('one'));
     for (const w of where) q = q.where(w);
     return limit === undefined ? q : q.limit(limit);
   };
-  const [first, ...rest] = parts;
-  if (!first) return 0;
-  if (rest.length === 0) {
-    const row = await db
-      .selectFrom(select(first).as('t'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
+  if (parts.length === 1) return sql`${select(parts[0]!)}`;
   const union = sql.join(
     parts.map((where, i) => sql`SELECT 1 FROM (${select(where)}) AS ${sql.ref(`p${i}`)}`),
     sql` UNION ALL `,
   );
-  const bound = limit === undefined ? sql`` : sql` LIMIT ${limit}`;
-  const { rows } = await sql<{
-    n: string;
-  }>`SELECT count(*) AS n FROM (${union}${bound}) AS t`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  return limit === undefined ? union : sql`${union} LIMIT ${limit}`;
 }
 
 /**

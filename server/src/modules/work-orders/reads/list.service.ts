@@ -22,6 +22,7 @@ export interface ListPage<T> {
   list: T[];
   totalCount?: number;
   totalCapped?: true;
+  totalEstimated?: true;
   hasMore: boolean;
   pageNo: number;
   pageSize: number;

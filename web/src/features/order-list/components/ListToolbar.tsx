@@ -51,7 +51,7 @@ export function ListToolbar(props: ListToolbarProps) {
         <Typography.Text type="secondary" data-testid="list-total" aria-live="polite">
           {total === undefined ? '' : t(total.key, { n: total.n })}
         </Typography.Text>
-        {props.total?.capped && props.onExactTotal ? (
+        {(props.total?.capped || props.total?.estimated) && props.onExactTotal ? (
           <Button
             type="link"
             size="small"

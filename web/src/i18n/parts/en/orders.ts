@@ -101,6 +101,7 @@ export const en: typeof zh = {
   toolbar: {
     total: '{{n}} in total',
     totalCapped: '{{n}}+ items',
+    totalEstimated: 'About {{n}} items',
     exactTotal: 'Exact count',
     exactTotalHint: 'Count every matching order (may take a few seconds on large lists)',
     refresh: 'Refresh',

@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoUsername } from '../../../src/seed/demo-org';
+import {
+  countOrderPartsWithin,
+  estimateOrderParts,
+} from '../../../src/modules/work-orders/reads/total.repository';
+import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
+import { callers, list, listAll, type Caller } from '../reads-fixtures';
+import { createTestApp, TEST_DB, type TestApp } from '../../support/test-app';
+
+/**
+ * A capped total has a time budget (list-total.ts, LIST_TOTAL_TIMEOUT_MS): a count still
+ * running when it ends is cancelled and the total is the planner's estimate, marked
+ * `totalEstimated`. PostgreSQL cancels the statement; PGlite has no statement timeout, so
+ * there the total is always counted (and the estimate itself is checked on both).
+ */
+
+const BUDGET_MS = 150;
+
+let t: TestApp;
+let who: Record<DemoUsername, Caller>;
+
+beforeAll(async () => {
+  t = await createTestApp({ orders: 60, settings: { listTotalTimeoutMs: BUDGET_MS } });
+  who = await callers(t);
+  await sql`ANALYZE work_orders`.execute(t.ctx.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const allRows: OrdersWhere[] = [(eb) => eb('work_orders.id', '>', 0)];
+const exactCount = async () =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Another transaction holding work_orders until released (a count must wait for it). */
+async function holdTable() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked = () => {};
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = t.ctx.db.transaction().execute(async (trx) => {
+    await sql`LOCK TABLE work_orders IN ACCESS EXCLUSIVE MODE`.execute(trx);
+    locked();
+    await held;
+  });
+  await isLocked;
+  return {
+    release: async () => {
+      release();
+      await holder;
+    },
+  };
+}
+
+describe('list totals within a time budget', () => {
+  it('a total counted in time is exact, not marked as an estimate', async () => {
+    const reply = await list(t, who.dispatcher.token, { isAmount: 1, pageNo: 1, pageSize: 10 });
+    expect(reply.code).toBe(200);
+    expect(reply.data.totalCount).toBe((await listAll(t, who.dispatcher.token, {})).length);
+    expect(reply.data).not.toHaveProperty('totalEstimated');
+  });
+
+  it("the planner's estimate of a set of parts is near its count (statistics analysed)", async () => {
+    const n = await exactCount();
+    const one = await estimateOrderParts(t.ctx.db, [allRows]);
+    expect(one).toBeGreaterThanOrEqual(Math.floor(n / 2));
+    expect(one).toBeLessThanOrEqual(n * 2);
+    const half: OrdersWhere = (eb) => eb('work_orders.id', '<=', 1_000_000);
+    const rest: OrdersWhere = (eb) => eb('work_orders.id', '>', 1_000_000);
+    const two = await estimateOrderParts(t.ctx.db, [[half], [rest]]);
+    expect(two).toBeGreaterThanOrEqual(Math.floor(n / 2));
+    expect(two).toBeLessThanOrEqual(n * 2 + 2);
+    expect(await estimateOrderParts(t.ctx.db, [])).toBe(0);
+  });
+
+  it('a count within its budget answers the count, up to the limit', async () => {
+    const n = await exactCount();
+    expect(await countOrderPartsWithin(t.ctx.db, [allRows], n + 1, 10_000)).toBe(n);
+    expect(await countOrderPartsWithin(t.ctx.db, [allRows], 5, 10_000)).toBe(5);
+  });
+
+  it.skipIf(TEST_DB !== 'postgres')(
+    'a count past its budget is cancelled and the list answers the estimate (PostgreSQL)',
+    async () => {
+      // Another transaction holds the table: the count waits, its statement timeout ends it,
+      // and the estimate is planned once the table is free again. The page waits too and then
+      // comes as usual.
+      const hold = await holdTable();
+      const started = performance.now();
+      const pending = list(t, who.dispatcher.token, { isAmount: 1, pageNo: 1, pageSize: 10 });
+      setTimeout(() => void hold.release(), BUDGET_MS * 4);
+      const reply = await pending;
+      await hold.release();
+      expect(performance.now() - started).toBeGreaterThanOrEqual(BUDGET_MS * 4 - 20);
+      expect(reply.code).toBe(200);
+      const data = reply.data as typeof reply.data & { totalEstimated?: true };
+      expect(data.totalEstimated).toBe(true);
+      const n = (await listAll(t, who.dispatcher.token, {})).length;
+      expect(data.totalCount).toBeGreaterThanOrEqual(Math.floor(n / 2));
+      expect(data.totalCount).toBeLessThanOrEqual(n * 2);
+      expect(data.list).toHaveLength(10);
+
+      // The direct form: undefined when the time ran out.
+      const again = await holdTable();
+      const counted = await countOrderPartsWithin(t.ctx.db, [allRows], 100, 50);
+      await again.release();
+      expect(counted).toBeUndefined();
+    },
+  );
+});
