@@ -189,6 +189,8 @@ export interface WorkOrdersTable {
   main_org_status: Generated<number>;
   huifang_state: Generated<number>;
   need_review_status: number | null;
+  /** The host's latest reply was rejected (migration 022). */
+  reply_rejected: Generated<boolean>;
   host_unit_id: number | null;
   dispatch_type: string | null;
   dispatcher_id: number | null;
@@ -380,6 +382,8 @@ export interface QueueTalliesTable {
   huifang_state: number;
   /** 0 = none. */
   need_review_status: number;
+  /** The host's latest reply was rejected (migration 022). */
+  reply_rejected: boolean;
   is_key_appeal: boolean;
   /** No dispatcher yet. */
   unclaimed: boolean;

@@ -31,6 +31,7 @@ export function openedOrder(o: Opening, settings: LifecycleSettings): OrderState
     mainOrgStatus: -1,
     huifangState: 0,
     needReviewStatus: null,
+    replyRejected: false,
     hostUnitId: null,
     coHostUnitIds: [],
     dispatcherId: o.signedBy,

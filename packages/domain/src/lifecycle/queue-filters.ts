@@ -13,6 +13,7 @@ export type Cond =
   | { kind: 'in'; field: CodeField; values: readonly number[] }
   | { kind: 'keyAppeal' }
   | { kind: 'unclaimed' }
+  | { kind: 'replyRejected' }
   | { kind: 'hostIsViewer' }
   | { kind: 'signedToday' }
   | { kind: 'deadlineWindow' }
@@ -37,11 +38,13 @@ function unitQueues(prefix: 'jd' | 'bm'): Record<string, readonly Cond[]> {
     [`${prefix}_blz`]: [HOST, codes('status', 1), codes('mainOrgStatus', 1)],
     [`${prefix}_dfsh`]: [HOST, codes('mainOrgStatus', 11)],
     [`${prefix}_thsh`]: [HOST, codes('mainOrgStatus', 12)],
+    // A rejected reply, not a rejected extension or exclusion request (both leave
+    // needReviewStatus 3): those orders stay in the host's in-process queue.
     [`${prefix}_bh`]: [
       HOST,
       codes('status', 1),
       codes('mainOrgStatus', 1),
-      codes('needReviewStatus', 3),
+      { kind: 'replyRejected' },
     ],
     [`${prefix}_yjyj`]: [
       HOST,
@@ -81,6 +84,7 @@ export type QueueFacts = Pick<
   | 'mainOrgStatus'
   | 'huifangState'
   | 'needReviewStatus'
+  | 'replyRejected'
   | 'hostUnitId'
   | 'dispatcherId'
   | 'isKeyAppeal'
@@ -96,6 +100,8 @@ export function holds(cond: Cond, o: QueueFacts, ctx: QueueContext): boolean {
       return o.isKeyAppeal;
     case 'unclaimed':
       return o.dispatcherId === null;
+    case 'replyRejected':
+      return o.replyRejected;
     case 'hostIsViewer':
       return o.hostUnitId === ctx.viewerUnitId;
     case 'signedToday':

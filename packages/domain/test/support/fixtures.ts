@@ -32,6 +32,7 @@ const unsigned: OrderState = {
   mainOrgStatus: -1,
   huifangState: 0,
   needReviewStatus: null,
+  replyRejected: false,
   hostUnitId: null,
   coHostUnitIds: [],
   dispatcherId: null,
@@ -135,7 +136,7 @@ const FIXTURE_LIST = {
   claimed: { ...undispatched, dispatcherId: OTHER_DISPATCHER_ID },
   hostPending,
   hostHandling,
-  replyRejected: { ...hostHandling, ...reply, needReviewStatus: 3 },
+  replyRejected: { ...hostHandling, ...reply, needReviewStatus: 3, replyRejected: true },
   extensionPending: {
     ...hostHandling,
     needReviewStatus: 1,

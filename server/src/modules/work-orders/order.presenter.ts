@@ -9,7 +9,8 @@ import type { AuthContext } from '../auth/auth-context';
  * `hydrateOrders` in list.repository.ts). Street and town users get no lock fields (spec
  * section 6: "street users get no locking-person column").
  */
-export type PresentableOrder = Omit<WorkOrderRow, 'search_text'>;
+// reply_rejected is a queue fact (the "rejected back to me" queue), not shown.
+export type PresentableOrder = Omit<WorkOrderRow, 'search_text' | 'reply_rejected'>;
 
 export interface OrderLockView {
   userId: number;

@@ -166,6 +166,79 @@ describe('exclusion', () => {
   });
 });
 
+describe('a rejected request is not a rejected reply (issue 20, defect 1)', () => {
+  it.each([
+    ['extension', 'Approve/applyExtension', { hours: 24, reason: '需协调' }, 'reject_extension'],
+    [
+      'exclusion',
+      'tichu/tichuCate',
+      { tichuType: '重复件', reason: '重复来电' },
+      'reject_exclusion',
+    ],
+  ] as const)(
+    'a rejected %s leaves the order in process, the badge unmoved',
+    async (_k, path, body, action) => {
+      const id = await toHostHandling(w);
+      await step(w, id, {
+        who: 'street1',
+        path,
+        body,
+        action: action === 'reject_extension' ? 'apply_extension' : 'apply_exclusion',
+        to: { needReviewStatus: 1 },
+      });
+      const rejected = await step(w, id, {
+        who: 'reviewer',
+        path: 'Approve/approvalExtraCheck',
+        body: { pass: 0, comment: '理由不充分' },
+        action,
+        to: { status: 1, mainOrgStatus: 1, needReviewStatus: 3 },
+      });
+      // step() compares the counts endpoint (the tallies) with the membership: nothing moved.
+      expect(rejected.deltas).toEqual({});
+      expect(await queueView(w, id)).toEqual(
+        queues({ district: ['qu_yqs', 'qu_blz'], S01: ['jd_blz'] }),
+      );
+      expect((await requestsOf(id)).map((r) => r.status)).toEqual([3]);
+    },
+  );
+
+  it('a rejected reply stays rejected back through an approved extension', async () => {
+    const id = await toHostHandling(w);
+    await step(w, id, {
+      who: 'street1',
+      path: 'lists/submitHandleResult',
+      body: { content: '已处理', contacted: 0, resolved: 0 },
+      action: 'reply',
+      to: { status: 11 },
+    });
+    await step(w, id, {
+      who: 'reviewer',
+      path: 'replyCheck',
+      body: { pass: 0, comment: '请补充' },
+      action: 'reject_reply',
+      to: { status: 1, needReviewStatus: 3 },
+    });
+    await step(w, id, {
+      who: 'street1',
+      path: 'Approve/applyExtension',
+      body: { hours: 24, reason: '需协调' },
+      action: 'apply_extension',
+      to: { needReviewStatus: 1 },
+    });
+    const approved = await step(w, id, {
+      who: 'reviewer',
+      path: 'Approve/approvalExtraCheck',
+      body: { pass: 1 },
+      action: 'approve_extension',
+      to: { needReviewStatus: 2 },
+    });
+    expect(approved.deltas).toEqual({});
+    expect(await queueView(w, id)).toEqual(
+      queues({ district: ['qu_yqs', 'qu_blz'], S01: ['jd_blz', 'jd_bh'] }),
+    );
+  });
+});
+
 describe('key appeal, supervision, merge', () => {
   it('key appeal on and off moves the order in and out of the key-appeal queue', async () => {
     const id = await toHostHandling(w);

@@ -27,6 +27,7 @@ export async function recounted(db: Db): Promise<Tallies> {
       'main_org_status',
       'huifang_state',
       'need_review_status',
+      'reply_rejected',
       'is_key_appeal',
       'dispatcher_id',
       'host_unit_id',
@@ -42,7 +43,12 @@ export async function recounted(db: Db): Promise<Tallies> {
     for (const c of new Set(o.co_host_unit_ids)) if (c !== host) units.push([c, 'c']);
     const state = [o.type_id, o.status, o.main_org_status, o.huifang_state];
     for (const [unit, role] of units) {
-      const keys = [o.need_review_status ?? 0, o.is_key_appeal, o.dispatcher_id === null];
+      const keys = [
+        o.need_review_status ?? 0,
+        o.reply_rejected,
+        o.is_key_appeal,
+        o.dispatcher_id === null,
+      ];
       add(out.states, [...state, ...keys, unit, role].join('/'), 1);
       if (o.system_sign_time) {
         const day = startOfDayCst(o.system_sign_time).toISOString();
@@ -67,6 +73,7 @@ export async function tallied(db: Db): Promise<Tallies> {
       r.main_org_status,
       r.huifang_state,
       r.need_review_status,
+      r.reply_rejected,
       r.is_key_appeal,
       r.unclaimed,
       r.unit_id,

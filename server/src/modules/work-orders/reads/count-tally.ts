@@ -6,7 +6,7 @@ import type { RowScope } from './scope-sql';
  * Queue conditions and row scopes over the tallies of migration 015.
  *
  * queue_tallies holds the number of orders per source, status, host status, visit state,
- * review state (0 = none), key appeal, unclaimed and unit with its role ('h' the host, unit 0
+ * review state (0 = none), reply rejected, key appeal, unclaimed and unit with its role ('h' the host, unit 0
  * when none; 'c' each co-host that is not the host); queue_clock_tallies the same without the
  * review, key and claim columns per clock bucket. A queue is counted there when every
  * condition reads only those columns; each compiles as in queue-sql.ts, so a tallied count is
@@ -39,6 +39,7 @@ export function expressible(cond: Cond, table: TallyTable): boolean {
       return table === 'queue_tallies' && !cond.values.includes(0);
     case 'keyAppeal':
     case 'unclaimed':
+    case 'replyRejected':
       return table === 'queue_tallies';
     case 'hostIsViewer':
     case 'visitPending':
@@ -59,6 +60,8 @@ export function condTally(table: TallyTable, cond: Cond, ctx: QueueContext): Boo
       return sql<SqlBool>`${col(table, 'is_key_appeal')}`;
     case 'unclaimed':
       return sql<SqlBool>`${col(table, 'unclaimed')}`;
+    case 'replyRejected':
+      return sql<SqlBool>`${col(table, 'reply_rejected')}`;
     case 'hostIsViewer':
       // Only an 'h' row names the host; a 'c' row's unit is never its order's host.
       return sql<SqlBool>`(${col(table, 'role')} = 'h' AND ${col(table, 'unit_id')} = ${ctx.viewerUnitId})`;

@@ -53,6 +53,8 @@ export function condSql(eb: OrdersEb, cond: Cond, ctx: QueueContext): Expression
       return eb('work_orders.is_key_appeal', '=', true);
     case 'unclaimed':
       return eb('work_orders.dispatcher_id', 'is', null);
+    case 'replyRejected':
+      return eb('work_orders.reply_rejected', '=', true);
     case 'hostIsViewer':
       return eb('work_orders.host_unit_id', '=', ctx.viewerUnitId);
     case 'signedToday':
