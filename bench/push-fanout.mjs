@@ -101,7 +101,9 @@ async function post(base, path, token, body) {
 /** Opens a socket, waits for init, binds it; resolves with the client record. */
 function connect(base, node, token, role, sockets) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+    // Opened with the token as its subprotocol (pushProtocols in packages/contract/src/push.ts):
+    // the server lets only the session that opened a socket bind it.
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, ['hotline.v1', `bearer.${token}`]);
     sockets.push(ws);
     const client = { role, node, match: null };
     ws.on('error', reject);

@@ -88,6 +88,34 @@ export const PUSH_CLOSE = {
   serviceRestart: 1012,
 } as const;
 
+/**
+ * The push socket's WebSocket subprotocols. A browser cannot set headers on a WebSocket and a
+ * URL gets logged, so the opener's access token travels as a second subprotocol
+ * (`bearer.<token>`); the server answers with PUSH_PROTOCOL only and remembers the token's
+ * session on the connection, and `push/bind` binds a socket only for the session that opened it.
+ */
+export const PUSH_PROTOCOL = 'hotline.v1';
+export const PUSH_TOKEN_PROTOCOL_PREFIX = 'bearer.';
+
+/** The subprotocols to open the push socket with: the token's, when signed in. */
+export function pushProtocols(token: string | null | undefined): string[] {
+  return token ? [PUSH_PROTOCOL, `${PUSH_TOKEN_PROTOCOL_PREFIX}${token}`] : [PUSH_PROTOCOL];
+}
+
+/** The token in a `Sec-WebSocket-Protocol` request header, if any. */
+export function pushTokenOf(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(',')) {
+    const value = part.trim();
+    if (
+      value.startsWith(PUSH_TOKEN_PROTOCOL_PREFIX) &&
+      value.length > PUSH_TOKEN_PROTOCOL_PREFIX.length
+    ) {
+      return value.slice(PUSH_TOKEN_PROTOCOL_PREFIX.length);
+    }
+  }
+  return null;
+}
+
 export const pushBindBody = z.object({
   clientId: z
     .string()

@@ -4,8 +4,12 @@
 /** Messages of the push channel's HTTP side (merged into MESSAGES). */
 export const PUSH_MESSAGES = {
   'push.clientTaken': {
-    zh: '该推送连接属于其他用户，不能绑定',
-    en: 'this push connection belongs to another user and cannot be bound',
+    zh: '该推送连接不是以您的登录会话打开的，不能绑定',
+    en: 'this push connection was not opened with your session and cannot be bound',
+  },
+  'push.clientAnonymous': {
+    zh: '该推送连接打开时未登录，不能绑定，请登录后重新连接',
+    en: 'this push connection was opened without signing in and cannot be bound: reconnect signed in',
   },
   'push.clientUnknown': {
     zh: '推送连接 {clientId} 不存在或已断开，请重新连接',

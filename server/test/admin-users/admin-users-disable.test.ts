@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function boundSocket(token: string): Promise<PushClient> {
-  const socket = await PushClient.open(base);
+  const socket = await PushClient.open(base, token);
   sockets.push(socket);
   await socket.bound(token);
   return socket;

@@ -171,7 +171,7 @@ describe.skipIf(!NGINX)('nginx in front of two server nodes (deploy/nginx/hotlin
     });
     expect(dispatcher.code, dispatcher.msg).toBe(200);
 
-    socket = await PushClient.open(proxy);
+    socket = await PushClient.open(proxy, login.data.token);
     sockets.push(socket);
     expect(socket.clientId).not.toBe('');
     const bound = await socket.bind(login.data.token);
@@ -256,13 +256,13 @@ describe.skipIf(!NGINX)('nginx in front of two server nodes (deploy/nginx/hotlin
     expect(await socket.waitClosed()).toBe(PUSH_CLOSE.serviceRestart);
 
     // The console reconnects through nginx: the remaining node takes the socket.
-    const again = await PushClient.open(proxy);
-    sockets.push(again);
     const login = await post<{ token: string }>(proxy, '/api/login/password', {
       username: 'street1',
       password: DEMO_PASSWORD,
     });
     expect(login.code, login.msg).toBe(200);
+    const again = await PushClient.open(proxy, login.data.token);
+    sockets.push(again);
     const bound = await again.bind(login.data.token);
     expect(bound.code, bound.msg).toBe(200);
     await again.waitFor((m) => m.type === 'bound');

@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 async function socketOf(user: string): Promise<PushClient> {
-  const c = await PushClient.open(base);
+  const c = await PushClient.open(base, tokens[user]!);
   sockets.push(c);
   await c.bound(tokens[user]!);
   return c;

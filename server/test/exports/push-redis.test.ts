@@ -47,9 +47,10 @@ afterAll(async () => {
 });
 
 async function socketOnB(user: string): Promise<PushClient> {
-  const c = await PushClient.open(nodeB);
+  const token = await t.login(user);
+  const c = await PushClient.open(nodeB, token);
   open.push(c);
-  await c.bound(await t.login(user));
+  await c.bound(token);
   return c;
 }
 

@@ -91,7 +91,7 @@ describe('GET /metrics', () => {
     expect(family(before, 'hotline_push_delivery_seconds').type).toBe('HISTOGRAM');
     const delivered = total(before, 'hotline_push_delivery_seconds_count');
 
-    const client = await PushClient.open(base);
+    const client = await PushClient.open(base, w.tokens.street1);
     open.push(client);
     await client.bound(w.tokens.street1, base);
     const id = await newOrder(w.t);

@@ -174,9 +174,9 @@ describe.sequential(`the built server on ${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'
     const admin = await login(s.base, 'admin');
     const categoryId = await problemCategory(s.base, token);
 
-    const bound = await PushClient.open(s.base);
+    const bound = await PushClient.open(s.base, token);
     await bound.bound(token);
-    const unbound = await PushClient.open(s.base);
+    const unbound = await PushClient.open(s.base, token);
 
     const acked: number[] = [];
     const writers = Array.from({ length: WRITERS }, () => writer(s.base, token, categoryId, acked));

@@ -4,6 +4,7 @@ import { post } from '../support/api';
 import { JSJB, act, codesOf, must, newOrder, world, type World } from '../support/lifecycle';
 import { createTestApp } from '../support/test-app';
 import { validIntake } from '../intake/intake-fixtures';
+import { PUSH_PROTOCOL } from '@hotline/contract';
 import { PushClient, listen, sleep } from './push-client';
 
 /**
@@ -16,10 +17,11 @@ let w: World;
 let base: string;
 const open: PushClient[] = [];
 
-async function client(token?: string): Promise<PushClient> {
-  const c = await PushClient.open(base);
+/** A socket opened with `token` (anonymous without), bound with it unless `bind` is false. */
+async function client(token?: string, bind = true): Promise<PushClient> {
+  const c = await PushClient.open(base, token ?? null);
   open.push(c);
-  if (token) await c.bound(token);
+  if (token && bind) await c.bound(token);
   return c;
 }
 
@@ -50,12 +52,14 @@ const signed = async () => {
 
 describe('bind and deliver', () => {
   it('init carries a client id; bind joins the rooms of the caller menu queues', async () => {
-    const c = await client();
+    const c = await client(w.tokens.street1, false);
+    // The server answers with the channel's own subprotocol, never the token's.
+    expect(c.ws.protocol).toBe(PUSH_PROTOCOL);
     expect(c.clientId).toMatch(/^[0-9a-f]{12}\.[A-Za-z0-9_-]+$/);
     const rooms = await c.bound(w.tokens.street1);
     expect(rooms).toContain(`q:jd_dqs@${w.units.S01}`);
     expect(rooms.some((r) => r.startsWith('q:qu_'))).toBe(false);
-    const district = await (await client()).bound(w.tokens.dispatcher);
+    const district = await (await client(w.tokens.dispatcher, false)).bound(w.tokens.dispatcher);
     expect(district).toContain('q:qu_dfp');
   });
 
@@ -188,15 +192,68 @@ describe('unbound and refused sockets', () => {
     const stolen = await victim.bind(w.tokens.dispatcher, base, victim.clientId, 'en-US');
     expect([stolen.code, stolen.msg]).toEqual([
       403,
-      'this push connection belongs to another user and cannot be bound',
+      'this push connection was not opened with your session and cannot be bound',
     ]);
-    // The owner's new session (a new login) may bind it again.
-    const again = await victim.bind(await w.t.login('street1'));
+    // A refused stranger's bind leaves the line open; the opener session binds it again.
+    const again = await victim.bind(w.tokens.street1);
     expect(again.code).toBe(200);
     // The socket still delivers the owner's counts, not the other user's.
     const id = await signed();
     await must(act(w, 'dispatcher', 'org/submitHandleOrgInfo', { id, hostUnitId: w.units.S01 }));
     await victim.waitFor((m) => m.type === 'count');
+    expect(victim.closeCode).toBeNull();
+  });
+
+  it('a fresh socket opened by user A cannot be bound by user B (403); A binds it', async () => {
+    const fresh = await client(w.tokens.street1, false);
+    const stolen = await fresh.bind(w.tokens.street2);
+    expect([stolen.code, stolen.msg]).toEqual([
+      403,
+      '该推送连接不是以您的登录会话打开的，不能绑定',
+    ]);
+    expect(stolen.data).toBeNull();
+    expect(await fresh.bound(w.tokens.street1)).toContain(`q:jd_dqs@${w.units.S01}`);
+  });
+
+  it('another session of the same user cannot bind the socket either (403)', async () => {
+    const fresh = await client(w.tokens.street1, false);
+    const other = await fresh.bind(await w.t.login('street1'));
+    expect(other.code).toBe(403);
+    await fresh.bound(w.tokens.street1);
+  });
+
+  it('a socket opened without a token (or with a dead one) cannot be bound (403)', async () => {
+    for (const token of [null, 'not-a-token']) {
+      const anonymous = await PushClient.open(base, token);
+      open.push(anonymous);
+      const reply = await anonymous.bind(w.tokens.street1, base, anonymous.clientId, 'en-US');
+      expect([reply.code, reply.msg]).toEqual([
+        403,
+        'this push connection was opened without signing in and cannot be bound: reconnect signed in',
+      ]);
+      expect(anonymous.messages.some((m) => m.type === 'bound')).toBe(false);
+    }
+  });
+
+  it('a bind without a session does not close a socket someone else opened', async () => {
+    const owned = await client(w.tokens.street1, false);
+    expect((await owned.bind(null)).code).toBe(401);
+    expect((await owned.bind('not-a-token')).code).toBe(401);
+    await sleep(100);
+    expect(owned.closeCode).toBeNull();
+    await owned.bound(w.tokens.street1);
+  });
+
+  it('signing out closes the sockets the session opened, bound or not, at once', async () => {
+    const token = await w.t.login('street2');
+    const bound = await client(token);
+    const unbound = await client(token, false);
+    const out = await fetch(`${base}/api/login/logout`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(200);
+    expect(await bound.waitClosed(500)).toBe(4402);
+    expect(await unbound.waitClosed(500)).toBe(4402);
   });
 
   it('a socket whose session was logged out is closed at the next heartbeat', async () => {
@@ -211,7 +268,7 @@ describe('unbound and refused sockets', () => {
   });
 
   it('a bound client that stops answering heartbeats is dropped', async () => {
-    const silent = await PushClient.open(base, false);
+    const silent = await PushClient.open(base, w.tokens.street1, false);
     open.push(silent);
     await silent.bound(w.tokens.street1);
     // Dropped without a close handshake: the server terminates the dead line.

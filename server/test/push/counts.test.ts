@@ -49,7 +49,7 @@ async function counts(who: Who): Promise<Record<string, number>> {
 }
 
 async function bound(who: Who): Promise<PushClient> {
-  const c = await PushClient.open(base);
+  const c = await PushClient.open(base, w.tokens[who]);
   open.push(c);
   await c.bound(w.tokens[who]);
   return c;
@@ -165,20 +165,42 @@ describe('counts after the messages equal the server counts', () => {
 });
 
 describe('expired sessions and tokens', () => {
-  it('a bind with an expired access token is 402 and closes the socket', async () => {
-    const c = await PushClient.open(base);
-    open.push(c);
+  it('a bind with an expired access token is 402; after a refresh the same socket binds', async () => {
     const stale = w.tokens.street1;
+    const c = await PushClient.open(base, stale);
+    open.push(c);
     w.t.advance(31 * 60_000);
     const reply = await c.bind(stale);
     expect(reply.code).toBe(402);
-    expect(await c.waitClosed()).toBe(4401);
+    // The refreshed token belongs to the same session: the socket it opened is still its own.
+    const refreshed = await fetch(`${base}/api/refreshToken`, {
+      headers: { authorization: `Bearer ${stale}` },
+    });
+    const fresh = ((await refreshed.json()) as { data: { token: string } }).data.token;
+    await c.bound(fresh);
+    expect(c.closeCode).toBeNull();
+    await advance(w, 0);
+  });
+
+  it('a socket opened with an expired access token of a live session is that session’s', async () => {
+    const stale = w.tokens.street1;
+    w.t.advance(31 * 60_000);
+    const c = await PushClient.open(base, stale);
+    open.push(c);
+    const refreshed = await fetch(`${base}/api/refreshToken`, {
+      headers: { authorization: `Bearer ${stale}` },
+    });
+    await c.bound(((await refreshed.json()) as { data: { token: string } }).data.token);
     await advance(w, 0);
   });
 
   it('a socket whose session ended receives nothing and is closed', async () => {
     const old = await bound('street1');
     await advance(w, 13 * HOUR);
+    // Opened with the ended session's token: anonymous, it cannot be bound.
+    const late = await PushClient.open(base, old.token);
+    open.push(late);
+    expect((await late.bind(w.tokens.street1)).code).toBe(403);
     const fresh = await bound('street1');
     const id = await newOrder(w.t);
     await must(act(w, 'dispatcher', 'cy/a5HandleOrderSignInCy', { id, signType: 1 }));

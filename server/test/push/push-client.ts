@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import { parsePushMessage, type PushMessage } from '@hotline/contract';
+import { parsePushMessage, pushProtocols, type PushMessage } from '@hotline/contract';
 
 /**
  * A push-channel client for the suites: a real WebSocket to a listening node, the messages it
@@ -25,6 +25,8 @@ export class PushClient {
   private constructor(
     readonly base: string,
     readonly ws: WebSocket,
+    /** The token the socket was opened with (null: anonymous). */
+    readonly token: string | null,
   ) {
     ws.on('message', (data: Buffer) => {
       const msg = parsePushMessage(data.toString());
@@ -37,10 +39,15 @@ export class PushClient {
     });
   }
 
-  /** `answerPings: false` plays a client that has gone silent (no pongs). */
-  static async open(base: string, answerPings = true): Promise<PushClient> {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`, { autoPong: answerPings });
-    const client = new PushClient(base, ws);
+  /**
+   * Opens a socket as the console does: with `token` as its subprotocol (only that session may
+   * bind it), or anonymously (null). `answerPings: false` plays a client that has gone silent.
+   */
+  static async open(base: string, token: string | null, answerPings = true): Promise<PushClient> {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws`, pushProtocols(token), {
+      autoPong: answerPings,
+    });
+    const client = new PushClient(base, ws, token);
     const init = await client.waitFor((m) => m.type === 'init');
     if (init.type === 'init') client.clientId = init.clientId;
     return client;

@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 async function clientOn(node: string, token: string, bindVia = node): Promise<PushClient> {
-  const c = await PushClient.open(node);
+  const c = await PushClient.open(node, token);
   open.push(c);
   await c.bound(token, bindVia);
   if (bindVia !== node) await c.waitFor((m) => m.type === 'bound');

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function street1(language: string): Promise<PushClient> {
-  const c = await PushClient.open(base);
+  const c = await PushClient.open(base, w.tokens.street1);
   open.push(c);
   await c.bound(w.tokens.street1, base, language);
   return c;

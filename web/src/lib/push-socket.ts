@@ -1,8 +1,10 @@
 import { PUSH_CLOSE, parsePushMessage, type PushMessage } from '@hotline/contract';
 
 /**
- * The console's end of the push channel (spec section 7): open /ws (wss on an https page),
- * wait for `init`, bind the client id with an authenticated call, then hand every message to
+ * The console's end of the push channel (spec section 7): open /ws (wss on an https page) with
+ * the access token as a subprotocol (`pushProtocols`: only the session that opened a socket may
+ * bind it; the session survives token refreshes, so a bound socket needs no reopening after
+ * one), wait for `init`, bind the client id with an authenticated call, then hand every message to
  * `onMessage`. Reconnects with exponential back-off (1 s doubling to 30 s, ±20 % jitter) and
  * after every successful bind calls `onBound`, where the console re-reads all its counts, so
  * nothing drifts across a reconnect. A line that stays silent for 2.5 heartbeats is treated

@@ -115,6 +115,21 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
 }
 
 /**
+ * The session a token belongs to when it may still be used or refreshed — the lookup of
+ * `authenticate`, with an expired access token accepted as `refresh` accepts it: the push
+ * socket's opener (push.routes.ts). The session id stays the same across refreshes.
+ */
+export async function tokenSession(
+  ctx: AppContext,
+  token: string,
+): Promise<{ userId: number; sessionId: string } | null> {
+  const row = await sessions.findByToken(ctx.db, sha256(token));
+  const now = ctx.now();
+  if (!row || !sessionAlive(row, now) || replaced(row.token_refreshed_at, now)) return null;
+  return { userId: row.user_id, sessionId: row.session_id };
+}
+
+/**
  * Exchanges an access token of a live session (expired or not) for a fresh one; the old token
  * dies REFRESH_GRACE_MS later.
  */
@@ -133,5 +148,8 @@ export async function refresh(ctx: AppContext, token: string): Promise<IssuedTok
 /** Ends the session the token belongs to; an unknown or dead token is already logged out. */
 export async function endSession(ctx: AppContext, token: string): Promise<void> {
   const row = await sessions.findByToken(ctx.db, sha256(token));
-  if (row) await sessions.revokeSession(ctx.db, row.session_id, ctx.now());
+  if (!row) return;
+  await sessions.revokeSession(ctx.db, row.session_id, ctx.now());
+  // Its push sockets (bound, or opened and not yet bound) close on every node.
+  ctx.push?.hub.endSessions(row.user_id, [row.session_id]);
 }

@@ -22,9 +22,17 @@ export interface Binding {
   lang: Lang;
 }
 
+/** The session whose token opened a socket (push.routes.ts); null for a socket opened without one. */
+export interface Opener {
+  userId: number;
+  sessionId: string;
+}
+
 export interface Client {
   id: string;
   socket: WebSocket;
+  /** Only this session may bind the socket; an anonymous socket cannot be bound. */
+  opener: Opener | null;
   binding: Binding | null;
   /** Answered since the last heartbeat (pong or any frame). */
   alive: boolean;
@@ -54,11 +62,12 @@ export class Connections {
   }
 
   /** A new socket: it gets a client id (node id first, so any node can tell where it lives). */
-  add(socket: WebSocket): Client {
+  add(socket: WebSocket, opener: Opener | null = null): Client {
     const id = `${this.nodeId}.${randomBytes(12).toString('base64url')}`;
     const client: Client = {
       id,
       socket,
+      opener,
       binding: null,
       alive: true,
       unboundTicks: 0,
@@ -79,14 +88,18 @@ export class Connections {
   }
 
   /**
-   * Joins the client to the binding's rooms, replacing an earlier bind of the same user (a new
-   * token, a new session of theirs); 'missing' if the socket is not here, 'taken' if it is
-   * bound to another user (a socket id someone learned cannot be taken over).
+   * Joins the client to the binding's rooms, replacing an earlier bind (a refreshed token of the
+   * same session). Only the session that opened the socket may bind it: 'anonymous' for a socket
+   * opened without a token, 'taken' for one opened by another session (a socket id someone
+   * learned cannot be bound or taken over); 'missing' if the socket is not here.
    */
-  bind(clientId: string, binding: Binding): 'bound' | 'missing' | 'taken' {
+  bind(clientId: string, binding: Binding): 'bound' | 'missing' | 'anonymous' | 'taken' {
     const client = this.clients.get(clientId);
     if (!client) return 'missing';
-    if (client.binding && client.binding.userId !== binding.userId) return 'taken';
+    if (!client.opener) return 'anonymous';
+    if (client.opener.sessionId !== binding.sessionId || client.opener.userId !== binding.userId) {
+      return 'taken';
+    }
     this.leaveRooms(client);
     client.binding = binding;
     for (const room of binding.rooms) {
@@ -98,9 +111,15 @@ export class Connections {
     return 'bound';
   }
 
-  /** Closes a socket whose bind was refused. */
+  /**
+   * Closes an anonymous socket whose bind was refused for want of a session. A socket opened
+   * with a session stays: whoever named it may not be its opener (a refused stranger must not
+   * close someone else's line), and its opener retries after a refresh; if its session ended,
+   * endUserSessions or the heartbeat closes it.
+   */
   refuse(clientId: string): void {
-    this.clients.get(clientId)?.socket.close(PUSH_CLOSE.unauthorized, 'unauthorized');
+    const client = this.clients.get(clientId);
+    if (client && !client.opener) client.socket.close(PUSH_CLOSE.unauthorized, 'unauthorized');
   }
 
   /** The one typed send: only message types of the contract, with their shapes. */
@@ -219,11 +238,14 @@ export class Connections {
     return [...ids];
   }
 
-  /** Closes the sockets of one user bound here (all of them, or those of the listed sessions). */
+  /**
+   * Closes the sockets of one user here (all of them, or those of the listed sessions): bound to
+   * them, or opened by them and not yet bound.
+   */
   endUserSessions(userId: number, sessionIds: readonly string[] | null): number {
     let closed = 0;
     for (const client of [...this.clients.values()]) {
-      const b = client.binding;
+      const b = client.binding ?? client.opener;
       if (!b || b.userId !== userId) continue;
       if (sessionIds && !sessionIds.includes(b.sessionId)) continue;
       this.endSession(client);

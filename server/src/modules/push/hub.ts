@@ -15,10 +15,16 @@ export interface PushHub extends PushRooms {
   readonly connections: Connections;
   readonly heartbeatMs: number;
   publish(push: OrderPush): void;
-  /** 'local': bound here; 'remote': handed to the other nodes; 'unknown': nowhere to send it. */
-  bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' | 'taken';
+  /**
+   * 'local': bound here; 'remote': handed to the other nodes (the socket's node checks its
+   * opener there and ignores a bind by another session); 'unknown': nowhere to send it;
+   * 'anonymous' / 'taken': the socket here was opened without a session / by another session.
+   */
+  bind(clientId: string, binding: Binding): BindResult;
   close(): Promise<void>;
 }
+
+export type BindResult = 'local' | 'remote' | 'unknown' | 'anonymous' | 'taken';
 
 export interface HubOptions {
   heartbeatMs: number;
@@ -55,9 +61,9 @@ export class InProcessHub implements PushHub {
     this.connections.endUserSessions(userId, sessionIds);
   }
 
-  bind(clientId: string, binding: Binding): 'local' | 'unknown' | 'taken' {
+  bind(clientId: string, binding: Binding): BindResult {
     const result = this.connections.bind(clientId, binding);
-    return result === 'bound' ? 'local' : result === 'taken' ? 'taken' : 'unknown';
+    return result === 'bound' ? 'local' : result === 'missing' ? 'unknown' : result;
   }
 
   ready(): Promise<void> {

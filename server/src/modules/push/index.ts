@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
+import { PUSH_PROTOCOL } from '@hotline/contract';
 import type { AppBase, AppContext } from '../../context';
 import type { WorkOrderRow } from '../../db/schema';
 import type { AfterCommit, OrderChange, PushPort } from '../../ports';
@@ -71,9 +72,16 @@ export function createPushChannel(base: AppBase, log: FastifyBaseLogger): PushCh
 async function registerPush(app: FastifyInstance, ctx: AppContext, hub: PushHub): Promise<void> {
   if (!app.hasDecorator('websocketServer')) {
     // No compression: frames.ts writes pre-built frames straight to the sockets.
-    await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
+    await app.register(websocket, {
+      options: {
+        maxPayload: 4096,
+        perMessageDeflate: false,
+        // Only our own subprotocol is answered: the token one (pushProtocols) is never echoed.
+        handleProtocols: (protocols) => (protocols.has(PUSH_PROTOCOL) ? PUSH_PROTOCOL : false),
+      },
+    });
   }
-  await app.register(async (scope) => pushSocketRoute(scope, hub));
+  await app.register(async (scope) => pushSocketRoute(scope, ctx, hub));
   await app.register(pushBindRoutes(ctx, hub), { prefix: '/api' });
   const trace = hub.connections.trace;
   if (trace) await app.register(async (scope) => pushTraceRoute(scope, hub, trace));

@@ -1,29 +1,54 @@
-import type { FastifyInstance } from 'fastify';
-import { pushEndpoints } from '@hotline/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { pushEndpoints, pushTokenOf } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../../http/access';
+import { tokenSession } from '../auth/session.service';
+import type { Opener } from './connections';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
 import type { PushHub } from './hub';
 import { bindClient } from './push.service';
 import type { DeliveryTrace } from './trace';
 
-/** GET /ws (WebSocket): a client id in `init`, then heartbeats and count messages once bound. */
-export function pushSocketRoute(app: FastifyInstance, hub: PushHub): void {
+/**
+ * GET /ws (WebSocket): a client id in `init`, then heartbeats and count messages once bound.
+ * The opener's access token comes as the subprotocol `bearer.<token>` (pushProtocols); its
+ * session, resolved before the upgrade, is the only one that may bind the socket. A socket
+ * opened without a token, or with one that no longer names a live session, still connects
+ * (anonymous) but cannot be bound, and the heartbeat closes it.
+ */
+export function pushSocketRoute(app: FastifyInstance, ctx: AppContext, hub: PushHub): void {
+  const openers = new WeakMap<FastifyRequest, Opener>();
   // Not in the OpenAPI document: a WebSocket, described in docs/api.md "Push channel".
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
-    const client = hub.connections.add(socket);
-    const answered = () => {
-      client.alive = true;
-    };
-    socket.on('pong', answered);
-    // The console sends nothing it needs answered; any frame still proves the line is alive.
-    socket.on('message', answered);
-    socket.on('close', () => hub.connections.remove(client));
-    socket.on('error', () => hub.connections.remove(client));
-    hub.connections.send(client, 'init', { clientId: client.id, heartbeatMs: hub.heartbeatMs });
-  });
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        const header = request.headers['sec-websocket-protocol'];
+        const token = pushTokenOf(Array.isArray(header) ? header.join(',') : header);
+        const opener = token ? await tokenSession(ctx, token) : null;
+        if (opener) openers.set(request, opener);
+      },
+    },
+    (socket, request) => openSocket(hub, socket, openers.get(request) ?? null),
+  );
+}
+
+function openSocket(hub: PushHub, socket: WebSocket, opener: Opener | null): void {
+  const client = hub.connections.add(socket, opener);
+  const answered = () => {
+    client.alive = true;
+  };
+  socket.on('pong', answered);
+  // The console sends nothing it needs answered; any frame still proves the line is alive.
+  socket.on('message', answered);
+  socket.on('close', () => hub.connections.remove(client));
+  socket.on('error', () => hub.connections.remove(client));
+  hub.connections.send(client, 'init', { clientId: client.id, heartbeatMs: hub.heartbeatMs });
 }
 
 /** POST /api/push/bind {clientId}: authenticated by the bearer token (checked in the service). */

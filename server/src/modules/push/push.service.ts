@@ -66,9 +66,10 @@ export async function publishOrderChange(
 
 /**
  * POST /push/bind: the bearer token's session binds the socket `clientId` to the rooms of
- * the queues on the caller's menu. Without a live session the socket is closed and the call
- * answers 401 (402 for an expired access token, which the console refreshes and retries on a
- * new socket).
+ * the queues on the caller's menu — only a socket that session opened (its token in the
+ * socket's subprotocols, push.routes.ts); any other answers 403. Without a live session the
+ * call answers 401 and an anonymous socket is closed (402 for an expired access token, which
+ * the console refreshes and retries; the session, so the socket's opener, stays the same).
  */
 export async function bindClient(
   ctx: AppContext,
@@ -104,6 +105,7 @@ export async function bindClient(
     lang,
   });
   if (where === 'unknown') throw notFound('push.clientUnknown', { clientId });
+  if (where === 'anonymous') throw forbidden('push.clientAnonymous');
   if (where === 'taken') throw forbidden('push.clientTaken');
   return { clientId, rooms, local: where === 'local' };
 }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { PushMessageMap, PushMessageType } from '@hotline/contract';
 import { Connections, type Binding, type OrderPush } from './connections';
-import { newNodeId, type HubOptions, type PushHub } from './hub';
+import { newNodeId, type BindResult, type HubOptions, type PushHub } from './hub';
 import { wallClock } from './trace';
 
 /**
@@ -95,10 +95,10 @@ export class RedisHub implements PushHub {
     this.connections.endUserSessions(userId, sessionIds);
   }
 
-  bind(clientId: string, binding: Binding): 'local' | 'remote' | 'unknown' | 'taken' {
+  bind(clientId: string, binding: Binding): BindResult {
     const here = this.connections.bind(clientId, binding);
     if (here === 'bound') return 'local';
-    if (here === 'taken') return 'taken';
+    if (here !== 'missing') return here;
     // Client ids start with the node id: one from this node that is gone is gone.
     if (clientId.startsWith(`${this.nodeId}.`) || !this.redisUp) return 'unknown';
     const wire = { ...binding, sessionEndsAt: binding.sessionEndsAt.toISOString() };
@@ -149,7 +149,8 @@ export class RedisHub implements PushHub {
     } else if (wire.kind === 'end') {
       this.connections.endUserSessions(wire.userId, wire.sessionIds);
     } else if (wire.kind === 'bind' && wire.clientId.startsWith(`${this.nodeId}.`)) {
-      // A socket bound to another user stays as it is (connections.bind answers 'taken').
+      // Only the socket's opener session binds it (connections.bind refuses anyone else,
+      // silently here: the caller was answered 'remote' already).
       this.connections.bind(wire.clientId, {
         ...wire.binding,
         sessionEndsAt: new Date(wire.binding.sessionEndsAt),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button } from 'antd';
 import { SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { pushProtocols } from '@hotline/contract';
 import { useExportJobsStore } from '../../export';
 import { refreshBadgeCounts, useBadgeStore } from '../../menu';
 import { useNoticesStore } from '../../notices';
@@ -10,6 +11,7 @@ import { bindPush, checkSession } from '../api';
 import { applyPushMessage } from '../apply-message';
 import { browserClock, startClockResync } from '../clock-resync';
 import { PushSocket, pushUrl, type SocketLike } from '../../../lib/push-socket';
+import { getToken } from '../../../lib/storage';
 import { VoicePlayer, useSoundStore, type AlertSettings, type AudioLike } from '../voice';
 
 function alertSettings(): AlertSettings {
@@ -62,8 +64,10 @@ export function PushChannel() {
     player.current = voice;
     const socket = new PushSocket({
       url: pushUrl(window.location),
+      // The token as a subprotocol (push-socket.ts): the server lets only this session bind
+      // the socket. Read at every (re)open, so a reconnect after a refresh sends the new one.
       // The browser's WebSocket has these members; its handler types are just wider.
-      open: (url) => new WebSocket(url) as unknown as SocketLike,
+      open: (url) => new WebSocket(url, pushProtocols(getToken())) as unknown as SocketLike,
       bind: bindPush,
       onBound: () => void rereadCounts(),
       onSessionEnded: () => void checkSession(),
