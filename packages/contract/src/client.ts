@@ -217,6 +217,14 @@ export const adminSettingsEndpoints: { [K in keyof AdminSettingsEndpoints]: Endp
   exportAudit: { method: 'POST', paths: ['/admin/audit/export'] },
 };
 
+type WorkCalendarEndpoints = typeof contract.workCalendarEndpoints;
+export const workCalendarEndpoints: { [K in keyof WorkCalendarEndpoints]: EndpointRef<WorkCalendarEndpoints[K]> } = {
+  listCalendarYears: { method: 'POST', paths: ['/admin/calendar/years'] },
+  getCalendarYear: { method: 'POST', paths: ['/admin/calendar/year'] },
+  setCalendarDay: { method: 'POST', paths: ['/admin/calendar/day'] },
+  importCalendarYear: { method: 'POST', paths: ['/admin/calendar/import'] },
+};
+
 type HealthEndpoints = typeof contract.healthEndpoints;
 export const healthEndpoints: { [K in keyof HealthEndpoints]: EndpointRef<HealthEndpoints[K]> } = {
   live: { method: 'GET', paths: ['/health/live'] },

@@ -132,3 +132,52 @@ export function checkCalendarDays(
   }
   return null;
 }
+
+/** Server messages of the calendar, both languages (`{line}`: 1-based entry of an import). */
+export const CALENDAR_MESSAGES = {
+  'calendar.date': {
+    zh: '日期须为真实日期，格式 YYYY-MM-DD',
+    en: 'a date must be a real date, YYYY-MM-DD',
+  },
+  'calendar.kind': {
+    zh: '类型只能是 holiday（放假）或 workday（调休上班）',
+    en: 'the kind must be holiday or workday',
+  },
+  'calendar.nameRequired': {
+    zh: '请填写名称（如：国庆节）',
+    en: 'a name is required (e.g. 国庆节)',
+  },
+  'calendar.nameTooLong': {
+    zh: `名称至多 ${MAX_CALENDAR_NAME} 个字符`,
+    en: `a name may have at most ${MAX_CALENDAR_NAME} characters`,
+  },
+  'calendar.tooManyDays': { zh: '一年至多 366 天', en: 'a year has at most 366 days' },
+  'calendar.workdayOnWeekday': {
+    zh: '调休上班日只能是周六或周日',
+    en: 'an adjusted working day must be a Saturday or a Sunday',
+  },
+  'calendar.import.date': {
+    zh: '第 {line} 条：日期须为真实日期，格式 YYYY-MM-DD',
+    en: 'entry {line}: the date must be a real date, YYYY-MM-DD',
+  },
+  'calendar.import.year': {
+    zh: '第 {line} 条：日期不在 {year} 年',
+    en: 'entry {line}: the date is not in {year}',
+  },
+  'calendar.import.kind': {
+    zh: '第 {line} 条：类型只能是 holiday 或 workday',
+    en: 'entry {line}: the kind must be holiday or workday',
+  },
+  'calendar.import.name': {
+    zh: `第 {line} 条：名称不能为空，至多 ${MAX_CALENDAR_NAME} 个字符`,
+    en: `entry {line}: the name must have 1 to ${MAX_CALENDAR_NAME} characters`,
+  },
+  'calendar.import.duplicate': {
+    zh: '第 {line} 条：日期重复',
+    en: 'entry {line}: the date appears twice',
+  },
+  'calendar.import.workdayOnWeekday': {
+    zh: '第 {line} 条：调休上班日只能是周六或周日',
+    en: 'entry {line}: an adjusted working day must be a Saturday or a Sunday',
+  },
+} as const;

@@ -23,6 +23,19 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+/**
+ * Handling limits counted in working days (`limit_<urgency>_workdays`, issue 21): a whole
+ * number above 0 replaces that urgency's hours; absent or 0 keeps the hours.
+ */
+function workdays(v: Record<string, string>): Partial<Record<Urgency, number>> {
+  const out: Partial<Record<Urgency, number>> = {};
+  for (const urgency of URGENCIES) {
+    const n = Number(v[`limit_${urgency}_workdays`]);
+    if (Number.isInteger(n) && n > 0) out[urgency] = n;
+  }
+  return out;
+}
+
 export async function loadWorkflowConfig(db: Db): Promise<WorkflowConfig> {
   return workflowConfigFrom(await getValues(db, 'jsjb'));
 }

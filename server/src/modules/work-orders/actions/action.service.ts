@@ -48,12 +48,14 @@ export async function runAction(
 ): Promise<ActionOutcome> {
   const actor = actorFrom(auth);
   const now = ctx.now();
+  // Deadlines set by this action count working days on the calendar (cached; read before the
+  // transaction: an embedded database has one connection).
+  const calendar = await workCalendar(ctx);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const intoId = request.action === 'merge' ? request.input.intoId : undefined;
     const { loaded, into } = await actableOrder(trx, actor, orderId, intoId);
     const before = loaded.state;
-    // Deadlines set by this action count working days on the (cached) calendar.
-    const config = { ...(await loadWorkflowConfig(trx)), calendar: await workCalendar(ctx) };
+    const config = { ...(await loadWorkflowConfig(trx)), calendar };
     const { step, plan } = resolveStep(actor, request, loaded, into);
     const result = applyTransition(before, step.action, actor, step.input, now, config);
     if (!result.ok) {
