@@ -37,6 +37,7 @@ import { createPushChannel } from './modules/push/index';
 import { workOrderRoutes } from './modules/work-orders/work-orders.routes';
 import { callRoutes } from './modules/calls/call.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { phraseRoutes } from './modules/phrases/phrase.routes';
 import { registerMetrics } from './modules/metrics/index';
 
 export interface AppOptions {
@@ -129,6 +130,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(adminSettingsRoutes(ctx));
       await api.register(workCalendarRoutes(ctx));
       await api.register(healthRoutes(ctx));
+      await api.register(phraseRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,7 @@ import { intakeEndpoints } from './intake';
 import { menuEndpoints } from './menu';
 import { miscEndpoints } from './misc';
 import { notEnabledEndpoints } from './not-enabled';
+import { phraseEndpoints } from './phrases';
 import { pushEndpoints } from './push';
 import { statsEndpoints } from './stats';
 import { actionEndpoints } from './work-order-action-endpoints';
@@ -43,6 +44,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   adminUserEndpoints,
   adminOrgEndpoints,
   adminSettingsEndpoints,
+  phraseEndpoints,
   workCalendarEndpoints,
   healthEndpoints,
   notEnabledEndpoints,

@@ -217,6 +217,14 @@ export const adminSettingsEndpoints: { [K in keyof AdminSettingsEndpoints]: Endp
   exportAudit: { method: 'POST', paths: ['/admin/audit/export'] },
 };
 
+type PhraseEndpoints = typeof contract.phraseEndpoints;
+export const phraseEndpoints: { [K in keyof PhraseEndpoints]: EndpointRef<PhraseEndpoints[K]> } = {
+  listPhrases: { method: 'POST', paths: ['/phrase/list'] },
+  createPhrase: { method: 'POST', paths: ['/phrase/create'] },
+  updatePhrase: { method: 'POST', paths: ['/phrase/update'] },
+  deletePhrase: { method: 'POST', paths: ['/phrase/delete'] },
+};
+
 type WorkCalendarEndpoints = typeof contract.workCalendarEndpoints;
 export const workCalendarEndpoints: { [K in keyof WorkCalendarEndpoints]: EndpointRef<WorkCalendarEndpoints[K]> } = {
   listCalendarYears: { method: 'POST', paths: ['/admin/calendar/years'] },

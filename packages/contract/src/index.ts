@@ -23,6 +23,7 @@ export * from './account';
 export * from './admin-users';
 export * from './admin-org';
 export * from './admin-settings';
+export * from './phrases';
 export * from './settings';
 export * from './work-calendar';
 export * from './health';

@@ -496,3 +496,44 @@ export interface Database {
   work_calendar_days: WorkCalendarDaysTable;
 }
 // --- end working-day calendar ---
+
+// --- common phrases (migration 021) ---
+export interface PhrasesTable {
+  id: Generated<number>;
+  scope: 'user' | 'unit';
+  user_id: number | null;
+  unit_id: number | null;
+  category: Generated<string>;
+  text: string;
+  sort: Generated<number>;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface Database {
+  phrases: PhrasesTable;
+}
+// --- end common phrases ---
+
+// --- Open311 GeoReport v2 (migration 025) ---
+export interface WorkOrdersTable {
+  /** WGS-84 latitude of the appeal, when the reporter gave one. */
+  lat: number | null;
+  long: number | null;
+}
+export interface Open311RequestsTable {
+  order_id: number;
+  integration_id: number;
+  fingerprint: string;
+  service_code: string;
+  device_id: string | null;
+  account_id: string | null;
+  email: string | null;
+  media_url: string | null;
+  attributes: ColumnType<Record<string, string>, string, string>;
+  created_at: Timestamp;
+}
+export interface Database {
+  open311_requests: Open311RequestsTable;
+}
+// --- end Open311 ---

@@ -3,6 +3,7 @@ import { hashPassword } from '../modules/auth/password';
 import { seedBase } from './base';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoOrg } from './demo-org';
+import { seedDemoPhrases } from './demo-phrases';
 
 /** The password of every demo account (README). Embedded demo databases only. */
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -18,6 +19,7 @@ export async function seedDemoIfEmpty(db: Db, options: DemoOptions): Promise<boo
   if (anyUser) return false;
   const org = await seedDemoOrg(db, await hashPassword(DEMO_PASSWORD));
   await seedDemoOrders(db, org, { count: options.orders, now: options.now });
+  await seedDemoPhrases(db, org, options.now);
   return true;
 }
 

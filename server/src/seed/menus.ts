@@ -1,4 +1,4 @@
-import { QUEUES, RULES, type Guard, type QueueScope } from '@hotline/domain';
+import { CALLOUT_RULE, QUEUES, RULES, type Guard, type QueueScope } from '@hotline/domain';
 
 /** The menu rule list: routes, their guards and conditions. Keys are stable. */
 export interface MenuSeed {
@@ -202,6 +202,18 @@ export const MENU_SEED: MenuSeed[] = [
     title: '考核看板',
     titleEn: 'Assessment board',
     guard: [RULES.districtQuery, RULES.leader],
+  },
+  {
+    // Every role keeps its own phrases (and reads its unit's shared ones); an account with no
+    // rule at all still has no menu (218).
+    key: 'my_phrases',
+    path: '/account/phrases',
+    name: 'MyPhrases',
+    component: 'account/phrases',
+    title: '常用语',
+    titleEn: 'Common phrases',
+    icon: 'message',
+    guard: [...(ACTORS as string[]), RULES.leader, CALLOUT_RULE],
   },
   {
     key: 'group_system',

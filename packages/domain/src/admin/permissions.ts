@@ -1,4 +1,5 @@
 import { RULES } from '../org';
+import { PHRASES_UNIT_RULE } from '../phrases';
 
 /**
  * The permission catalogue: every rule string a role may grant, with what it lets its holder
@@ -66,6 +67,14 @@ export const PERMISSIONS: readonly Permission[] = [
     en: 'Department handling',
     zhHint: '办理本部门主办、协办的工单',
     enHint: 'handles the orders its department hosts or co-hosts',
+  },
+  {
+    rule: PHRASES_UNIT_RULE,
+    group: 'unit',
+    zh: '单位常用语管理',
+    en: 'Unit phrases',
+    zhHint: '维护本单位共享的常用语',
+    enHint: 'manages the phrases its unit shares',
   },
   {
     rule: RULES.callback,
