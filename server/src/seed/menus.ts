@@ -295,6 +295,16 @@ export const MENU_SEED: MenuSeed[] = [
     titleEn: 'Audit log',
     guard: NOBODY_BUT_ADMIN,
   },
+  {
+    key: 'sys_calendar',
+    parentKey: 'group_system',
+    path: '/system/calendar',
+    name: 'SysCalendar',
+    component: 'system/calendar',
+    title: '工作日历',
+    titleEn: 'Work calendar',
+    guard: NOBODY_BUT_ADMIN,
+  },
 ];
 
 export const SEARCH_LINKS = [

@@ -19,6 +19,7 @@ export const PAGE_NAMES = [
   'system/categories',
   'system/keys',
   'system/audit',
+  'system/calendar',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

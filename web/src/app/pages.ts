@@ -24,4 +24,5 @@ export const PAGES: Record<string, Page> = {
   'system/categories': lazy(() => import('../pages/system/categories')),
   'system/keys': lazy(() => import('../pages/system/keys')),
   'system/audit': lazy(() => import('../pages/system/audit')),
+  'system/calendar': lazy(() => import('../pages/system/calendar')),
 } satisfies Record<PageName, Page>;

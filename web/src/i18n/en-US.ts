@@ -1,6 +1,7 @@
 import { en as adminUsersEn } from './parts/en/admin-users';
 import { en as adminOrgEn } from './parts/en/admin-org';
 import { en as adminSettingsEn } from './parts/en/admin-settings';
+import { en as workCalendarEn } from './parts/en/work-calendar';
 import { en as accountEn } from './parts/en/account';
 import type { Messages } from './zh-CN';
 import { en as ordersEn } from './parts/en/orders';
@@ -274,6 +275,7 @@ const enUS: Messages = {
   adminUsers: adminUsersEn,
   adminOrg: adminOrgEn,
   adminSettings: adminSettingsEn,
+  workCalendar: workCalendarEn,
   account: accountEn,
 };
 

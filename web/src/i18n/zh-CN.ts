@@ -1,6 +1,7 @@
 import { zh as adminUsersZh } from './parts/admin-users';
 import { zh as adminOrgZh } from './parts/admin-org';
 import { zh as adminSettingsZh } from './parts/admin-settings';
+import { zh as workCalendarZh } from './parts/work-calendar';
 import { zh as accountZh } from './parts/account';
 import { zh as ordersZh } from './parts/orders';
 import { zh as detailZh } from './parts/detail';
@@ -266,6 +267,7 @@ const zhCN = {
   adminUsers: adminUsersZh,
   adminOrg: adminOrgZh,
   adminSettings: adminSettingsZh,
+  workCalendar: workCalendarZh,
   account: accountZh,
 };
 

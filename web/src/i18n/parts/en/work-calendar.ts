@@ -1,0 +1,40 @@
+/** English texts of `../work-calendar.ts` (same keys; loaded only when the console is in English). */
+import type { zh } from '../work-calendar';
+
+export const en: typeof zh = {
+  lead: 'Limits in working days count on this calendar: red days are days off, blue days are adjusted working days (调休); other weekdays are working days and weekends are off. Click a day to set or clear it. A change applies to deadlines set from then on; deadlines already set do not move.',
+  year: 'Year',
+  prevYear: 'Previous year',
+  nextYear: 'Next year',
+  month: 'Month {{month}}',
+  weekdays: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'],
+  provisional: 'Not published (provisional)',
+  provisionalHint:
+    "The State Council has not published this year's schedule: only the fixed-date statutory days off (New Year, Labour Day, National Day) are listed; Spring Festival, Qingming, Dragon Boat, Mid-Autumn and the adjusted working days must be added once it is.",
+  undefined: 'Not set yet',
+  export: 'Export',
+  import: 'Import',
+  imported: '{{year}} imported ({{days}} days)',
+  importFailed: 'Import failed; the calendar was not changed',
+  notJson: 'The file is not valid JSON (use the format this page exports)',
+  dayTitle: 'Set {{date}}',
+  kind: 'Kind',
+  kinds: {
+    none: 'Ordinary working day',
+    weekend: 'Ordinary weekend day',
+    holiday: 'Day off',
+    workday: 'Adjusted working day',
+  },
+  states: {
+    workday: 'working day',
+    weekend: 'weekend',
+    holiday: 'day off',
+    adjusted: 'adjusted working day',
+  },
+  workdayHint: 'Adjusted working days can only be Saturdays or Sundays.',
+  name: 'Name',
+  namePlaceholder: 'e.g. 国庆节, 国庆节调休',
+  save: 'Save',
+  cancel: 'Cancel',
+  saved: 'Saved',
+};
