@@ -39,6 +39,7 @@ import { callRoutes } from './modules/calls/call.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { phraseRoutes } from './modules/phrases/phrase.routes';
 import { registerMetrics } from './modules/metrics/index';
+import { open311Routes, OPEN311_PREFIX } from './modules/open311/index';
 
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
@@ -129,11 +130,13 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(adminOrgRoutes(ctx));
       await api.register(adminSettingsRoutes(ctx));
       await api.register(workCalendarRoutes(ctx));
-      await api.register(healthRoutes(ctx));
       await api.register(phraseRoutes(ctx));
+      await api.register(healthRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
+  // Open311 GeoReport v2: the standard's own paths and shapes, outside /api (docs/api.md).
+  await app.register(open311Routes(ctx), { prefix: OPEN311_PREFIX });
 
   if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.webDist, prefix: '/', wildcard: false });

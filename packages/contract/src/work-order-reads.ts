@@ -175,6 +175,9 @@ export const orderSummary = z.object({
   callerCount: z.number().int(),
   callerSubject: z.string(),
   address: z.string(),
+  /** WGS-84 position, when the reporter gave one (Open311 requests, the intake form). */
+  lat: z.number().nullable(),
+  long: z.number().nullable(),
   communityUnitId: z.number().int().nullable(),
   communityName: z.string().nullable(),
   categoryId: z.number().int().nullable(),

@@ -10,7 +10,7 @@ import * as repo from './intake.repository';
 import { nextNumber } from './order-numbers';
 
 /** Our own series: a city number shaped like them would collide with the counters. */
-const OWN_NUMBER = /^(ZJ|QY)\d{8}/i;
+const OWN_NUMBER = /^(ZJ|QY|WS)\d{8}/i;
 
 /** Thrown inside the transaction to roll back the case number a lost race consumed. */
 class AlreadyReceived extends Error {}

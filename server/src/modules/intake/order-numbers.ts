@@ -8,8 +8,11 @@ export function chinaDateCode(at: Date): string {
   return new Date(at.getTime() + CST_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
 }
 
-/** Which column a prefix numbers: self-built order numbers or district case numbers. */
-const COLUMN = { ZJ: 'order_num', QY: 'district_case_num' } as const;
+/**
+ * Which column a prefix numbers: self-built order numbers, district case numbers, or the order
+ * numbers of requests made through Open311 (`WS`, 网上).
+ */
+const COLUMN = { ZJ: 'order_num', QY: 'district_case_num', WS: 'order_num' } as const;
 export type NumberPrefix = keyof typeof COLUMN;
 
 /**

@@ -52,6 +52,8 @@ export function presentOrder(
     callerCount: row.caller_count,
     callerSubject: row.caller_subject,
     address: row.address,
+    lat: row.lat,
+    long: row.long,
     communityUnitId: row.community_unit_id,
     communityName: extras.communityName,
     categoryId: row.category_id,

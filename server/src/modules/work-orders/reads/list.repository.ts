@@ -25,6 +25,8 @@ export const ORDER_COLUMNS = [
   'caller_count',
   'caller_subject',
   'address',
+  'lat',
+  'long',
   'community_unit_id',
   'category_id',
   'labels',

@@ -1,0 +1,91 @@
+/**
+ * The two formats of GeoReport v2: JSON and XML (XML is the standard's required format). A
+ * reply is a plain tree — records, lists and text — written either way: in XML a list is an
+ * element holding one element per item, named by `itemName` (`<services><service>…`).
+ */
+
+export type Format = 'json' | 'xml';
+
+export const CONTENT_TYPE: Record<Format, string> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'text/xml; charset=utf-8',
+};
+
+/** `name.json` / `name.xml` → [name, format]; anything else → undefined. */
+export function splitFormat(file: string): [string, Format] | undefined {
+  const match = /^(.+)\.(json|xml)$/i.exec(file);
+  if (!match) return undefined;
+  return [match[1]!, match[2]!.toLowerCase() as Format];
+}
+
+export type Value = string | number | boolean | null | undefined | Fields | List;
+export interface Fields {
+  [key: string]: Value;
+}
+/** A list and the element name of each item in XML. */
+export interface List {
+  itemName: string;
+  items: Value[];
+}
+
+export const list = (itemName: string, items: Value[]): List => ({ itemName, items });
+
+const isList = (v: Value): v is List =>
+  typeof v === 'object' && v !== null && 'itemName' in v && Array.isArray(v.items);
+
+/** The JSON form: lists become arrays, empty values null. */
+function toJson(value: Value): unknown {
+  if (value === undefined) return null;
+  if (isList(value)) return value.items.map(toJson);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  }
+  return value;
+}
+
+/**
+ * Characters XML 1.0 cannot hold at all (C0 controls but tab, LF, CR; lone surrogates; U+FFFE,
+ * U+FFFF) are dropped, so a stray control character in an appeal cannot make the document
+ * unreadable; the rest is escaped.
+ */
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+function toXml(name: string, value: Value): string {
+  if (value === undefined || value === null) return `<${name}/>`;
+  if (isList(value)) {
+    return `<${name}>${value.items.map((item) => toXml(value.itemName, item)).join('')}</${name}>`;
+  }
+  if (typeof value === 'object') {
+    const inner = Object.entries(value)
+      .map(([k, v]) => toXml(k, v))
+      .join('');
+    return `<${name}>${inner}</${name}>`;
+  }
+  return `<${name}>${escapeXml(String(value))}</${name}>`;
+}
+
+/** The reply's text: `root` names the XML document's element (a list's or a record's). */
+export function render(format: Format, root: string, value: Value): string {
+  if (format === 'json') return JSON.stringify(toJson(value));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(root, value)}`;
+}
+
+/** An error reply of the standard: `[{code, description}]` or `<errors><error>…`. */
+export function renderErrors(
+  format: Format,
+  errors: readonly { code: number; description: string }[],
+): string {
+  return render(format, 'errors', list('error', [...errors.map((e) => ({ ...e }))]));
+}

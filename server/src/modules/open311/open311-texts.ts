@@ -1,0 +1,100 @@
+import type { Lang } from '@hotline/domain';
+
+/**
+ * What Open311 replies say in words, in the caller's language (`Accept-Language`; Chinese
+ * first). Citizen-facing: no internal names, no internal notes.
+ */
+
+type Texts = Record<Lang, string>;
+
+export const ATTRIBUTE_TEXTS: Record<
+  string,
+  { description: Texts; values: Record<string, Texts> }
+> = {
+  urgency: {
+    description: { zh: '紧急程度', en: 'Urgency' },
+    values: {
+      emergency: { zh: '紧急', en: 'emergency' },
+      utility: { zh: '水电气热', en: 'utilities (water, power, gas, heating)' },
+      general: { zh: '一般', en: 'general' },
+      complex: { zh: '复杂', en: 'complex' },
+    },
+  },
+  order_nature: {
+    description: { zh: '诉求性质', en: 'Nature of the request' },
+    values: {
+      consult: { zh: '咨询', en: 'enquiry' },
+      help: { zh: '求助', en: 'request for help' },
+      complaint: { zh: '投诉', en: 'complaint' },
+      report: { zh: '举报', en: 'report' },
+      suggestion: { zh: '建议', en: 'suggestion' },
+      praise: { zh: '表扬', en: 'praise' },
+    },
+  },
+};
+
+export const NOTICE: Record<'received' | 'duplicate', Texts> = {
+  received: {
+    zh: '您的诉求已受理，我们将尽快派往承办单位办理。可凭诉求编号查询进度。',
+    en: 'Your request has been received and will be passed to the responsible unit. Use its number to follow it.',
+  },
+  duplicate: {
+    zh: '相同的诉求刚刚已经提交过，这是该诉求的编号。',
+    en: 'The same request was submitted a moment ago; this is its number.',
+  },
+};
+
+export const DISCOVERY_CONTACT: Texts = {
+  zh: '区12345市民服务热线中心',
+  en: 'District 12345 citizen service hotline centre',
+};
+
+export const KEY_SERVICE: Texts = {
+  zh: '向区12345热线中心申请接入密钥（api_key）',
+  en: 'Ask the district 12345 hotline centre for an api_key',
+};
+
+/** The public state of an order, by the codes of docs/workflow.md. */
+export function statusNote(
+  order: {
+    status: number;
+    main_org_status: number;
+    huifang_state: number;
+    merged_into_id: number | null;
+    reply_content: string | null;
+  },
+  lang: Lang,
+): string {
+  const say = (zh: string, en: string) => (lang === 'zh' ? zh : en);
+  if (order.merged_into_id !== null) {
+    return say('与相同诉求合并办理', 'Handled together with the same request');
+  }
+  switch (order.status) {
+    case 0:
+      return say('已受理，待签收', 'Received, waiting to be accepted');
+    case 1:
+      if (order.main_org_status === -1 || order.main_org_status === 71) {
+        return say('已签收，待派单', 'Accepted, waiting to be dispatched');
+      }
+      if (order.main_org_status === 0) {
+        return say('已派往承办单位', 'Dispatched to the responsible unit');
+      }
+      return say('承办单位办理中', 'Being handled by the responsible unit');
+    case 11:
+      return say('办理结果审核中', 'Result under review');
+    case 12:
+      return say('办理中', 'Being handled');
+    case 71:
+      return say('不属于受理范围，未予受理', 'Not within our remit; not accepted');
+    case 72:
+      return say('已转市级平台办理', 'Passed to the city platform');
+    case 91:
+    case 92: {
+      const head = order.status === 92 ? say('已办结', 'Closed') : say('已答复', 'Answered');
+      const reply = order.reply_content?.trim();
+      return reply ? `${head}${say('：', ': ')}${reply}` : head;
+    }
+    default:
+      return say('办理中', 'Being handled');
+  }
+}

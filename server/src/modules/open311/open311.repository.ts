@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { OPEN_STATUSES } from '@hotline/domain';
+import type { Db } from '../../context';
+
+/**
+ * SQL of the Open311 endpoints. Services are the enabled problem categories of the last level
+ * (grouped under their top level); service requests are the orders made through Open311
+ * (`open311_requests`) — appeals taken by phone are not published.
+ */
+
+export interface ServiceRow {
+  id: number;
+  code: string;
+  name: string;
+  group_name: string | null;
+  parent_name: string | null;
+}
+
+const services = (db: Db) =>
+  db
+    .selectFrom('problem_categories as c')
+    .leftJoin('problem_categories as p', 'p.id', 'c.parent_id')
+    .leftJoin('problem_categories as g', 'g.id', 'p.parent_id')
+    .select([
+      'c.id',
+      'c.code',
+      'c.name',
+      sql<string | null>`COALESCE(g.name, p.name)`.as('group_name'),
+      'p.name as parent_name',
+    ])
+    .where('c.disabled', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('problem_categories as k').select('k.id').whereRef('k.parent_id', '=', 'c.id'),
+        ),
+      ),
+    );
+
+export function listServices(db: Db): Promise<ServiceRow[]> {
+  return services(db).orderBy('c.sort').orderBy('c.code').execute();
+}
+
+export function findService(db: Db, code: string): Promise<ServiceRow | undefined> {
+  return services(db).where('c.code', '=', code).executeTakeFirst();
+}
+
+export interface RequestRow {
+  id: number;
+  order_num: string;
+  status: number;
+  main_org_status: number;
+  huifang_state: number;
+  merged_into_id: number | null;
+  reply_content: string | null;
+  major_content: string;
+  address: string;
+  lat: number | null;
+  long: number | null;
+  call_time: Date;
+  updated_at: Date;
+  deadline: Date | null;
+  agency: string | null;
+  service_code: string;
+  service_name: string | null;
+  media_url: string | null;
+}
+
+const requests = (db: Db) =>
+  db
+    .selectFrom('open311_requests as r')
+    .innerJoin('work_orders as o', 'o.id', 'r.order_id')
+    .leftJoin('units as u', 'u.id', 'o.host_unit_id')
+    .leftJoin('problem_categories as c', 'c.code', 'r.service_code')
+    .select([
+      'o.id',
+      'o.order_num',
+      'o.status',
+      'o.main_org_status',
+      'o.huifang_state',
+      'o.merged_into_id',
+      'o.reply_content',
+      'o.major_content',
+      'o.address',
+      'o.lat',
+      'o.long',
+      'o.call_time',
+      'o.updated_at',
+      'o.deadline',
+      'u.name as agency',
+      'r.service_code',
+      'c.name as service_name',
+      'r.media_url',
+    ]);
+
+export interface RequestFilter {
+  orderNums: string[] | null;
+  serviceCodes: string[] | null;
+  /** null: both. */
+  open: boolean | null;
+  from: Date;
+  to: Date;
+  limit: number;
+}
+
+export function findRequests(db: Db, f: RequestFilter): Promise<RequestRow[]> {
+  let q = requests(db);
+  if (f.orderNums) {
+    q = q.where('o.order_num', 'in', f.orderNums);
+  } else {
+    q = q.where('r.created_at', '>=', f.from).where('r.created_at', '<=', f.to);
+    if (f.serviceCodes) q = q.where('r.service_code', 'in', f.serviceCodes);
+    if (f.open !== null) {
+      const isOpen = sql<boolean>`(o.status IN (${sql.join([...OPEN_STATUSES])}) AND o.merged_into_id IS NULL)`;
+      q = q.where(f.open ? isOpen : sql<boolean>`NOT ${isOpen}`);
+    }
+  }
+  return q.orderBy('r.created_at', 'desc').orderBy('o.id', 'desc').limit(f.limit).execute();
+}
+
+export function findRequest(db: Db, orderNum: string): Promise<RequestRow | undefined> {
+  return requests(db).where('o.order_num', '=', orderNum).executeTakeFirst();
+}
