@@ -123,6 +123,7 @@ describe('menus by role', () => {
       'sys_config',
       'sys_keys',
       'sys_audit',
+      'sys_calendar',
     ]);
   });
 
