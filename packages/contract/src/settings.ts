@@ -37,12 +37,20 @@ export interface SettingMeta {
   /** select: the values allowed. */
   readonly options?: readonly string[];
   /** integer: what the number counts (the form shows it next to the input). */
-  readonly unit?: 'hours' | 'days' | 'mb' | 'characters' | 'classes';
+  readonly unit?: 'hours' | 'days' | 'workdays' | 'mb' | 'characters' | 'classes';
 }
 
 const sw = (section: SettingSection) => ({ kind: 'switch', section }) as const;
 const hours = (section: SettingSection) =>
   ({ kind: 'integer', section, min: 1, max: MAX_HOURS, unit: 'hours' }) as const;
+
+const workdays = {
+  kind: 'integer',
+  section: 'limits',
+  min: 0,
+  max: 250,
+  unit: 'workdays',
+} as const;
 
 /** A time limit of at most a year: 0, negatives and beyond are refused. */
 export const MAX_HOURS = 8760;
@@ -77,6 +85,9 @@ export const SETTING_META = {
     limit_utility_hours: hours('limits'),
     limit_general_hours: hours('limits'),
     limit_complex_hours: hours('limits'),
+    // Working days on the calendar instead of the hours above (issue 21); 0 = use the hours.
+    limit_general_workdays: workdays,
+    limit_complex_workdays: workdays,
     assessment_period_day: {
       kind: 'integer',
       section: 'workflow',

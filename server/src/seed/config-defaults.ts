@@ -76,6 +76,9 @@ export const JSJB_DEFAULTS: ConfigDefault[] = [
   sw('is_voice_push', '语音播报', true, 'read new-order notices aloud in the console'),
   sw('is_watermark', '页面水印', false, "the user's name and time across every page"),
   sw('is_error_log', '前端错误日志', true, '0: the console error reports are accepted and dropped'),
+  // issue 21: limits counted in working days on the work calendar (0 = the hours above)
+  num('limit_general_workdays', '一般件办理时限（工作日，0 按小时）', 0),
+  num('limit_complex_workdays', '复杂件办理时限（工作日，0 按小时）', 0),
 ];
 
 export const SYSTEM_DEFAULTS: ConfigDefault[] = [

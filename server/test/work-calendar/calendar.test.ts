@@ -206,15 +206,12 @@ describe('deadlines in working days', () => {
   }
 
   it('a limit in working days counts on the stored calendar, and follows a change of it', async () => {
+    // 系统配置: 一般件办理时限（工作日） = 3 (the key is seeded as 0, the hours).
     await w.t.ctx.db
-      .insertInto('config')
-      .values({
-        group_name: 'jsjb',
-        name: 'limit_general_workdays',
-        title: 't',
-        value: '3',
-        type: 'number',
-      })
+      .updateTable('config')
+      .set({ value: '3' })
+      .where('group_name', '=', 'jsjb')
+      .where('name', '=', 'limit_general_workdays')
       .execute();
     const first = await dispatchGeneral();
     const calendar = await workCalendar(w.t.ctx);
