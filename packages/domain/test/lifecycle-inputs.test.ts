@@ -1,6 +1,7 @@
 /** Inputs each action requires, the exact message keys, and what each action writes. */
 import { describe, expect, it } from 'vitest';
 import { translate } from '../src/messages';
+import { availableActions } from '../src/lifecycle/apply';
 import { ACTORS } from './support/actors';
 import { at, MERGE_TARGET_ID, NOW, order, UNIT } from './support/fixtures';
 import { act, expectOk, expectRefused } from './support/run';
@@ -193,9 +194,12 @@ describe('flags', () => {
     expect(expectOk(act(order('undispatched'), 'claim', dispatcher)).next.dispatcherId).toBe(2);
   });
 
-  it('a dispatcher may claim again what it already holds', () => {
-    const mine = order('undispatched', { dispatcherId: dispatcher.userId });
-    expect(expectOk(act(mine, 'claim', dispatcher)).next.dispatcherId).toBe(2);
+  it('claiming what one already holds (signing claimed it) is refused and not offered', () => {
+    const signed = expectOk(act(order('unsigned'), 'sign', dispatcher)).next;
+    expect(signed.dispatcherId).toBe(dispatcher.userId);
+    expectRefused(act(signed, 'claim', dispatcher), 409, 'order.alreadyYours');
+    expect(availableActions(signed, dispatcher, NOW)).not.toContain('claim');
+    expect(translate('order.alreadyYours', 'zh')).toBe('工单已由您领取，无需再次领取');
   });
 
   it('request_visit asks the centre to try again after three failed visits', () => {
@@ -227,6 +231,19 @@ describe('messages', () => {
     const r = expectRefused(act(order('unsigned'), 'sign', visitor), 403, 'order.roleRequired');
     expect(translate(r.key, 'zh', r.params)).toBe('您的角色不能执行“签收”');
     expect(translate(r.key, 'en', r.params)).toBe('your role may not "sign"');
+  });
+
+  it.each([5, 8, 9, 10])('an order of source %i never came from the city: no refusal', (typeId) => {
+    const built = order('unsigned', { typeId, createdBy: 5 });
+    expectRefused(act(built, 'refuse', dispatcher), 409, 'order.refuseNotFromCity');
+    expect(availableActions(built, dispatcher, NOW)).not.toContain('refuse');
+    expect(availableActions(built, dispatcher, NOW)).toContain('sign');
+  });
+
+  it.each([1, 7])('an order of source %i came from the city: refusal offered', (typeId) => {
+    const sent = order('unsigned', { typeId });
+    expect(availableActions(sent, dispatcher, NOW)).toContain('refuse');
+    expectOk(act(sent, 'refuse', dispatcher));
   });
 
   it('a refusal at the refuse deadline is the expired message', () => {

@@ -95,7 +95,12 @@ let serial = 0;
 /** A city-dispatched order as it arrives: status 0, refusal window of 24 hours. */
 export async function newOrder(
   t: TestApp,
-  fields: { urgency?: 'emergency' | 'utility' | 'general' | 'complex'; title?: string } = {},
+  fields: {
+    urgency?: 'emergency' | 'utility' | 'general' | 'complex';
+    title?: string;
+    /** Source: 1 city-dispatched (default), 5 self-built, … */
+    typeId?: number;
+  } = {},
 ): Promise<number> {
   const now = t.ctx.now();
   serial += 1;
@@ -103,7 +108,7 @@ export async function newOrder(
     .insertInto('work_orders')
     .values({
       order_num: `T${now.getTime()}${String(serial).padStart(4, '0')}`,
-      type_id: 1,
+      type_id: fields.typeId ?? 1,
       title: fields.title ?? `测试工单 ${serial}`,
       major_content: '小区门口路灯不亮，影响夜间出行。',
       caller_name: '测试市民',

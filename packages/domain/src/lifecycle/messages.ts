@@ -68,6 +68,14 @@ export const LIFECYCLE_MESSAGES = {
     zh: '工单已由其他派单员领取',
     en: 'another dispatcher has already picked up this order',
   },
+  'order.alreadyYours': {
+    zh: '工单已由您领取，无需再次领取',
+    en: 'you have already picked up this order',
+  },
+  'order.refuseNotFromCity': {
+    zh: '只有市级派来的工单可以拒签',
+    en: 'only orders sent by the city can be refused',
+  },
   // --- work-order actions (actions engineer): field edits, references, required fields ---
   'order.fieldNotEditable': {
     zh: '{field}: 您的角色不能修改此字段',

@@ -1,4 +1,5 @@
 import { addHours, handlingDeadline, handlingLimitHours, refuseDeadline } from '../time';
+import { ORDER_TYPES } from '../work-order';
 import type { ActionInputs } from './inputs';
 import type { ActionName } from './names';
 import * as role from './roles';
@@ -40,6 +41,9 @@ const conflict = (key: Refusal['key']): Refusal => ({ code: 409, key });
 const noPendingRequest = (o: OrderState) =>
   o.pendingRequest ? conflict('order.requestPending') : null;
 const district = (a: Actor) => role.isDispatcher(a) || role.isReviewer(a);
+/** Sent by the city centre (city-dispatched, direct dispatch): only these can be refused. */
+const fromCity = (o: OrderState) =>
+  o.typeId === ORDER_TYPES.cityDispatched || o.typeId === ORDER_TYPES.directDispatch;
 const hostWorking = (o: OrderState) =>
   o.status === 1 && (o.mainOrgStatus === 0 || o.mainOrgStatus === 1);
 
@@ -54,8 +58,13 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   refuse: {
     who: role.isDispatcher,
     when: (o) => o.status === 0,
+    // Refusing sends the order back to the city: an order built here never came from there.
     guard: (o, _a, now) =>
-      o.refuseDeadline && now >= o.refuseDeadline ? conflict('order.refuseExpired') : null,
+      !fromCity(o)
+        ? conflict('order.refuseNotFromCity')
+        : o.refuseDeadline && now >= o.refuseDeadline
+          ? conflict('order.refuseExpired')
+          : null,
     apply: (_o, i, { now }) =>
       blank(i.reason)
         ? refuse('order.reasonRequired')
@@ -64,10 +73,11 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   claim: {
     who: role.isDispatcher,
     when: (o) => o.status === 1 && o.mainOrgStatus === -1,
+    // Signing claims the order for the signer: claiming one's own order again changes nothing.
     guard: (o, actor) =>
-      o.dispatcherId !== null && o.dispatcherId !== actor.userId
-        ? conflict('order.alreadyClaimed')
-        : null,
+      o.dispatcherId === null
+        ? null
+        : conflict(o.dispatcherId === actor.userId ? 'order.alreadyYours' : 'order.alreadyClaimed'),
     apply: (_o, _i, { actor }) => ({ patch: { dispatcherId: actor.userId } }),
   },
   dispatch: {
@@ -158,7 +168,7 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
         status: 91,
         mainOrgStatus: 72,
         huifangState: 2,
-        cityReplyTime: o.typeId === 1 || o.typeId === 7 ? now : o.cityReplyTime,
+        cityReplyTime: fromCity(o) ? now : o.cityReplyTime,
       },
       comment: i.comment,
     }),

@@ -231,6 +231,49 @@ describe('refusal at sign time', () => {
   });
 });
 
+describe('refusal and pick-up that do not apply (issue 20, defects 5 and 6)', () => {
+  it('a self-built order never came from the city: refusing it is refused, not offered', async () => {
+    const id = await newOrder(w.t, { typeId: 5 });
+    await refused(
+      w,
+      id,
+      'dispatcher',
+      'cy/a5HandleOrderSignInCy',
+      { signType: 2, reason: '不属于本区管辖' },
+      { status: 409, msg: 'only orders sent by the city can be refused' },
+    );
+    const signed = await step(w, id, {
+      who: 'dispatcher',
+      path: 'cy/a5HandleOrderSignInCy',
+      body: { signType: 1 },
+      action: 'sign',
+      to: { status: 1 },
+    });
+    expect(signed.data.abilities).not.toContain('refuse');
+  });
+
+  it('signing picks the order up: a second pick-up is refused and not offered', async () => {
+    const id = await newOrder(w.t);
+    const signed = await step(w, id, {
+      who: 'dispatcher',
+      path: 'cy/a5HandleOrderSignInCy',
+      body: { signType: 1 },
+      action: 'sign',
+      to: { status: 1, mainOrgStatus: -1 },
+    });
+    expect(signed.data.abilities).not.toContain('claim');
+    expect(signed.data.abilities).toContain('dispatch');
+    await refused(
+      w,
+      id,
+      'dispatcher',
+      'lists/recordHandlingPerson',
+      {},
+      { status: 409, msg: 'you have already picked up this order' },
+    );
+  });
+});
+
 describe('a rejected reply', () => {
   it('reviewer rejects → the host sees it (needReviewStatus 3) → replies again → approved', async () => {
     const id = await toHostHandling(w);
