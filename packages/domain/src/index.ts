@@ -16,3 +16,4 @@ export * from './admin/index';
 export * from './phrases';
 export * from './work-calendar';
 export * from './calendar-schedule';
+export * from './deadline-plan';
