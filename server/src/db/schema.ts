@@ -191,6 +191,9 @@ export interface WorkOrdersTable {
   need_review_status: number | null;
   /** The host's latest reply was rejected (migration 022). */
   reply_rejected: Generated<boolean>;
+  /** Escalation after a missed limit: 0 none, 1, 2 (migration 024). */
+  escalation_level: Generated<number>;
+  escalated_at: Timestamp | null;
   host_unit_id: number | null;
   dispatch_type: string | null;
   dispatcher_id: number | null;
@@ -496,6 +499,21 @@ export interface Database {
   work_calendar_days: WorkCalendarDaysTable;
 }
 // --- end working-day calendar ---
+
+// --- deadline jobs (migration 024) ---
+export interface DeadlineJobsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: 'reminder' | 'escalation';
+  offset_key: string;
+  due_at: Timestamp;
+  done_at: Timestamp | null;
+  attempts: Generated<number>;
+}
+export interface Database {
+  deadline_jobs: DeadlineJobsTable;
+}
+// --- end deadline jobs ---
 
 // --- common phrases (migration 021) ---
 export interface PhrasesTable {
