@@ -26,6 +26,7 @@ import {
 } from './RequestFields';
 import { TextFields } from './TextFields';
 import { VisitFields } from './VisitFields';
+import { panelKeyDown } from '../panel-keys';
 import '../order-actions.css';
 
 /** The fields of the order an action form reads (key-appeal direction, edit start values). */
@@ -133,6 +134,11 @@ function ActionForm({
       })),
     );
 
+  // The errors are set by hand (validateAction), so antd never clears them: a field's error
+  // goes as soon as the field is changed, and the next submit judges it again.
+  const clearErrorsOf = (changed: Partial<FormValues>) =>
+    form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+
   const submit = async () => {
     const values = { ...initial, ...form.getFieldsValue(true) } as FormValues;
     setServerError(null);
@@ -169,8 +175,18 @@ function ActionForm({
       data-testid="action-panel"
       data-action={buttonId(spec)}
       title={name}
+      onKeyDown={panelKeyDown(
+        () => form.submit(),
+        () => !busy && onCancel(),
+      )}
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={clearErrorsOf}
+        onFinish={() => void submit()}
+      >
         {spec.form === 'text' ? (
           <TextFields spec={spec} keyAppealOn={initial.on === 1} />
         ) : spec.form === 'reply' ? (
