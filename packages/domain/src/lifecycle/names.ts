@@ -40,6 +40,9 @@ export const EVENT_NAMES: Record<string, Record<Lang, string>> = {
   ...ACTION_NAMES,
   intake: { zh: '受理', en: 'intake' },
   attach: { zh: '上传附件', en: 'attach files' },
+  // issue 21: written by the deadline scheduler, not by a user
+  deadline_reminder: { zh: '时限提醒', en: 'deadline reminder' },
+  deadline_escalation: { zh: '超时升级', en: 'escalated (limit missed)' },
 };
 export const ACTIONS = Object.keys(ACTION_NAMES) as ActionName[];
 
