@@ -48,6 +48,24 @@ export const pushMessages = {
     total: z.number().int().nonnegative().nullable(),
     error: z.string().nullable().optional(),
   }),
+  /**
+   * A deadline notice (issue 21), sent to the room `u:<userId>` of each person told: a reminder
+   * before a limit (the unit holding the order), or an escalation after it (level 1: the unit's
+   * leaders and the district dispatchers; level 2: the district leaders). The console adds it
+   * to the notice list and reads it aloud when voice alerts are on.
+   */
+  deadlineNotice: z.object({
+    kind: z.enum(['reminder', 'escalation']),
+    limit: z.enum(['sign', 'handling']),
+    level: z.number().int().nonnegative(),
+    orderId: z.number().int(),
+    orderNum: z.string(),
+    title: z.string(),
+    /** The limit (ISO time). */
+    dueAt: z.string(),
+    /** Hours before the limit (reminders); 0 for escalations. */
+    hoursBefore: z.number().nonnegative(),
+  }),
 } as const;
 
 /** The room of one user's own messages (export jobs). */
