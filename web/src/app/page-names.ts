@@ -20,6 +20,7 @@ export const PAGE_NAMES = [
   'system/keys',
   'system/audit',
   'system/calendar',
+  'account/phrases',
 ] as const;
 
 export type PageName = (typeof PAGE_NAMES)[number];

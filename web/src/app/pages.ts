@@ -25,4 +25,5 @@ export const PAGES: Record<string, Page> = {
   'system/keys': lazy(() => import('../pages/system/keys')),
   'system/audit': lazy(() => import('../pages/system/audit')),
   'system/calendar': lazy(() => import('../pages/system/calendar')),
+  'account/phrases': lazy(() => import('../pages/account/phrases')),
 } satisfies Record<PageName, Page>;

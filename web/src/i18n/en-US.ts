@@ -4,6 +4,8 @@ import { en as adminSettingsEn } from './parts/en/admin-settings';
 import { en as workCalendarEn } from './parts/en/work-calendar';
 import { en as accountEn } from './parts/en/account';
 import type { Messages } from './zh-CN';
+import { en as phrasesEn } from './parts/en/phrases';
+import { en as shortcutsEn } from './parts/en/shortcuts';
 import { en as ordersEn } from './parts/en/orders';
 import { en as detailEn } from './parts/en/detail';
 import { en as pushEn } from './parts/en/push';
@@ -278,5 +280,8 @@ const enUS: Messages = {
   workCalendar: workCalendarEn,
   account: accountEn,
 };
+  phrases: phrasesEn,
+  shortcuts: shortcutsEn,
+  shell: shellEn,
 
 export default enUS;

@@ -4,6 +4,8 @@ import { zh as adminSettingsZh } from './parts/admin-settings';
 import { zh as workCalendarZh } from './parts/work-calendar';
 import { zh as accountZh } from './parts/account';
 import { zh as ordersZh } from './parts/orders';
+import { zh as phrasesZh } from './parts/phrases';
+import { zh as shortcutsZh } from './parts/shortcuts';
 import { zh as detailZh } from './parts/detail';
 import { zh as pushZh } from './parts/push';
 import { zh as exportsZh } from './parts/exports';
@@ -270,6 +272,9 @@ const zhCN = {
   workCalendar: workCalendarZh,
   account: accountZh,
 };
+  phrases: phrasesZh,
+  shortcuts: shortcutsZh,
+  shell: shellZh,
 
 export default zhCN;
 export type Messages = typeof zhCN;

@@ -7,6 +7,7 @@ import {
   EnvironmentOutlined,
   FileTextOutlined,
   HomeOutlined,
+  MessageOutlined,
   PhoneOutlined,
   SettingOutlined,
   SolutionOutlined,
@@ -33,6 +34,7 @@ const ICONS: Record<string, ComponentType> = {
   team: TeamOutlined,
   audit: AuditOutlined,
   alert: AlertOutlined,
+  message: MessageOutlined,
   appstore: AppstoreOutlined,
 };
 

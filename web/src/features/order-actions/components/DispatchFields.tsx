@@ -1,6 +1,7 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PhraseTextArea } from '../../phrases';
 import { fetchHostTree, type HostUnit } from '../api';
 
 export const HOST_TREE_KEY = ['order-actions', 'host-tree'] as const;
@@ -56,7 +57,7 @@ export function DispatchFields() {
         />
       </Form.Item>
       <Form.Item name="comment" label={t('orderDetail.form.commentOptional')}>
-        <Input.TextArea rows={2} maxLength={2000} data-testid="field-comment" />
+        <PhraseTextArea category="any" rows={2} maxLength={2000} data-testid="field-comment" />
       </Form.Item>
     </>
   );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PhraseTextArea } from '../../phrases';
 import { ORDER_NATURES, SEVEN_FIVE_VALUES, URGENCIES, sevenFiveName } from '@hotline/domain';
 import type { UnitTreeNode } from '@hotline/contract';
 import { useDomainLang } from '../../../i18n';
@@ -139,7 +140,13 @@ export function RemarksFields() {
   const { t } = useTranslation();
   return (
     <Form.Item name="remarks" label={t('orderDetail.form.editRemarks')}>
-      <Input.TextArea rows={4} maxLength={2000} showCount data-testid="field-remarks" />
+      <PhraseTextArea
+        category="any"
+        rows={4}
+        maxLength={2000}
+        showCount
+        data-testid="field-remarks"
+      />
     </Form.Item>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Form, Input, Upload, type UploadFile } from 'antd';
+import { Button, Form, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../lib/request';
+import { PhraseTextArea } from '../../phrases';
 import { uploadFile, type UploadedFile } from '../api';
 import { YesNo } from './YesNo';
 
@@ -19,7 +20,13 @@ export function ReplyFields() {
   return (
     <>
       <Form.Item name="content" label={t('orderDetail.form.resultText')} required>
-        <Input.TextArea rows={4} maxLength={2000} showCount data-testid="field-content" />
+        <PhraseTextArea
+          category="reply"
+          rows={4}
+          maxLength={2000}
+          showCount
+          data-testid="field-content"
+        />
       </Form.Item>
       <Form.Item name="contacted" label={t('orderDetail.form.contacted')} required>
         <YesNo testId="field-contacted" />

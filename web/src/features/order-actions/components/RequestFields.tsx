@@ -1,5 +1,6 @@
 import { AutoComplete, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PhraseTextArea } from '../../phrases';
 
 /** Extension: extra hours (1–720) and a reason. */
 export function ExtensionFields() {
@@ -10,7 +11,7 @@ export function ExtensionFields() {
         <InputNumber min={1} max={720} precision={0} data-testid="field-hours" />
       </Form.Item>
       <Form.Item name="reason" label={t('orderDetail.form.reason')} required>
-        <Input.TextArea rows={3} maxLength={2000} data-testid="field-reason" />
+        <PhraseTextArea category="reason" rows={3} maxLength={2000} data-testid="field-reason" />
       </Form.Item>
     </>
   );
@@ -25,7 +26,7 @@ export function ExclusionFields() {
         <Input maxLength={50} data-testid="field-tichuType" />
       </Form.Item>
       <Form.Item name="reason" label={t('orderDetail.form.reason')} required>
-        <Input.TextArea rows={3} maxLength={2000} data-testid="field-reason" />
+        <PhraseTextArea category="reason" rows={3} maxLength={2000} data-testid="field-reason" />
       </Form.Item>
     </>
   );
@@ -57,7 +58,7 @@ export function MergeFields({ candidates }: { candidates: MergeCandidate[] }) {
         />
       </Form.Item>
       <Form.Item name="comment" label={t('orderDetail.form.commentOptional')}>
-        <Input.TextArea rows={2} maxLength={2000} data-testid="field-comment" />
+        <PhraseTextArea category="any" rows={2} maxLength={2000} data-testid="field-comment" />
       </Form.Item>
     </>
   );

@@ -1,12 +1,21 @@
 import { Checkbox, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ActionSpec } from '../action-table';
+import { PhraseTextArea } from '../../phrases';
 
 const LABEL = {
   reason: 'orderDetail.form.reason',
   comment: 'orderDetail.form.comment',
   content: 'orderDetail.form.content',
   staff: 'orderDetail.form.staff',
+} as const;
+
+/** Which phrases each one-text field is offered: reasons, review opinions, reply texts. */
+const TEXT_CATEGORY = {
+  reason: 'reason',
+  comment: 'review',
+  content: 'reply',
+  staff: 'any',
 } as const;
 
 /**
@@ -35,7 +44,8 @@ export function TextFields({ spec, keyAppealOn }: { spec: ActionSpec; keyAppealO
         {text.field === 'staff' ? (
           <Input maxLength={text.max} data-testid={`field-${text.field}`} />
         ) : (
-          <Input.TextArea
+          <PhraseTextArea
+            category={TEXT_CATEGORY[text.field]}
             rows={3}
             maxLength={text.max}
             showCount

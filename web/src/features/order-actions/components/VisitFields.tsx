@@ -1,6 +1,7 @@
-import { Form, Input, Radio } from 'antd';
+import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VISIT_RESULTS } from '@hotline/domain';
+import { PhraseTextArea } from '../../phrases';
 import { YesNo } from './YesNo';
 
 /** A call-back attempt: reached?; when reached, the three results are required. */
@@ -38,7 +39,7 @@ export function VisitFields() {
         </>
       ) : null}
       <Form.Item name="remark" label={t('orderDetail.form.remark')}>
-        <Input.TextArea rows={2} maxLength={2000} data-testid="field-remark" />
+        <PhraseTextArea category="visit" rows={2} maxLength={2000} data-testid="field-remark" />
       </Form.Item>
     </>
   );

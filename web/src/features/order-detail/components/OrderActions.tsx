@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import {
   specLabel,
   type ActionSpec,
 } from '../../order-actions';
+import { actionKey, ShortcutHelp } from '../../shortcuts';
 import { detailKey, type OrderDetail } from '../api';
+import { useActionKeys } from '../use-action-keys';
 import { useAfterAction, type ActionContext } from '../use-after-action';
 import type { useOrderLock } from '../use-order-lock';
 
@@ -35,6 +37,9 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
   const after = useAfterAction(context);
   const order = detail.order;
   const buttons = actionButtons(detail.abilities, host);
+  const root = useRef<HTMLDivElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useActionKeys(root, buttons, active !== null, () => setHelpOpen(true));
 
   const refused = async (e: unknown) => {
     setError(e instanceof Error ? e.message : String(e));
@@ -77,7 +82,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
   };
 
   return (
-    <div className="hl-detail-actions" data-testid="detail-actions">
+    <div ref={root} className="hl-detail-actions" data-testid="detail-actions">
       {buttons.length === 0 ? (
         <Typography.Text type="secondary" data-testid="no-actions">
           {t('orderDetail.actions.none')}
@@ -87,6 +92,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
           {buttons.map((spec) => {
             const id = buttonId(spec);
             const label = specLabel(spec, t, i18n.language);
+            const key = spec.button ? undefined : actionKey(spec.action);
             const button = (
               <Button
                 key={id}
@@ -95,6 +101,8 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
                 loading={busy === id}
                 disabled={busy !== null && busy !== id}
                 data-action={id}
+                title={key ? t('shortcuts.key', { key: key.toUpperCase() }) : undefined}
+                aria-keyshortcuts={key}
                 onClick={spec.form === 'confirm' ? undefined : () => void start(spec)}
               >
                 {label}
@@ -144,6 +152,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
           }}
         />
       ) : null}
+      <ShortcutHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

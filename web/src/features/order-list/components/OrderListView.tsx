@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App, Pagination } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { refreshListsAndCounts, useListSync } from '../hooks/use-list-sync';
 import { pagerTotal, shownTotal } from '../list-total';
 import { useTableHeight } from '../hooks/use-table-height';
 import { useTablePrefs } from '../hooks/use-table-prefs';
+import { useRowCursor } from '../hooks/use-row-cursor';
+import { ShortcutHelp } from '../../shortcuts';
 import { categoryOptions, hostUnitOptions } from '../tree-options';
 import { BatchSupervision } from './BatchSupervision';
 import { ColumnSettings } from './ColumnSettings';
@@ -94,6 +96,9 @@ export function OrderListView(props: OrderListViewProps) {
       }),
     [menuId, rows],
   );
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const cursor = useRowCursor(rootRef, rows, onOpen, () => setHelpOpen(true));
   const numbers = useMemo(() => Object.fromEntries(rows.map((r) => [r.id, r.orderNum])), [rows]);
   const onSupervised = (result: BatchResult) => {
     const ok = result.succeeded.length;
@@ -110,7 +115,7 @@ export function OrderListView(props: OrderListViewProps) {
   }, [menuId, filter]);
 
   return (
-    <div className="hl-order-list" data-menu-id={menuId ?? ''}>
+    <div ref={rootRef} className="hl-order-list" data-menu-id={menuId ?? ''}>
       <FilterBar
         filter={filter}
         typeIds={props.typeIds}
@@ -145,6 +150,7 @@ export function OrderListView(props: OrderListViewProps) {
         onSelect={setSelected}
         onOpen={onOpen}
         height={height}
+        cursorId={cursor.cursorId}
       />
       <Pagination
         className="hl-list-pager"
@@ -187,6 +193,7 @@ export function OrderListView(props: OrderListViewProps) {
         menuId,
         selectedIds: exportMode === 'selected' ? selected : undefined,
       })}
+      <ShortcutHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

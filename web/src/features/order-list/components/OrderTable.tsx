@@ -35,6 +35,8 @@ export interface OrderTableProps {
   onOpen: (order: OrderSummary) => void;
   /** Table body height (scroll.y); virtual rows need a fixed one. */
   height: number;
+  /** The row the keyboard cursor is on (j/k, hooks/use-row-cursor.ts). */
+  cursorId?: number | null;
 }
 
 /** Pages longer than this render virtual rows (only the visible ones are in the DOM). */
@@ -78,9 +80,10 @@ export function OrderTable(props: OrderTableProps) {
     (order: OrderSummary, index: number) => {
       const tone = rowTone(order, now);
       const stripe = prefs.stripe && index % 2 === 1 ? ' hl-row-stripe' : '';
-      return `${tone ? `hl-row-${tone}` : ''}${stripe}`;
+      const cursor = order.id === props.cursorId ? ' hl-row-cursor' : '';
+      return `${tone ? `hl-row-${tone}` : ''}${stripe}${cursor}`;
     },
-    [now, prefs.stripe],
+    [now, prefs.stripe, props.cursorId],
   );
   const columns = useMemo<TableColumnsType<OrderSummary>>(() => {
     const keys = prefs.columns
