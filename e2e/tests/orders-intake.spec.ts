@@ -66,11 +66,19 @@ test('an agent creates an order; the form checks its fields first', async ({ pag
 
   const title = `路灯不亮测试 ${Date.now() % 100000}`;
   await fillOrder(page, title);
+  // A position is optional, but latitude and longitude come together.
+  await form(page).getByLabel('纬度').fill('30.274085');
+  await page.getByTestId('intake-submit').click();
+  await expect(form(page).getByText('纬度和经度须同时填写').first()).toBeVisible();
+  await form(page).getByLabel('经度').fill('120.15507');
+  await expect(form(page).getByText('纬度和经度须同时填写')).toHaveCount(0);
   await page.getByTestId('intake-submit').click();
   const orderNum = await createdNumber(page, /工单已创建/);
   expect(orderNum).toMatch(/^ZJ\d{12}$/);
   const { list } = await listOf(request, token, { orderNum });
   expect(list.map((o) => [o.title, o.status])).toEqual([[title, 0]]);
+  const [made] = list as unknown as { lat: number | null; long: number | null }[];
+  expect([made?.lat, made?.long]).toEqual([30.274085, 120.15507]);
   // the form is empty again for the next call
   await expect(form(page).getByLabel('工单标题')).toHaveValue('');
 });
@@ -105,7 +113,10 @@ test('a refused intake keeps everything typed and shows the server message', asy
 }) => {
   const token = await loginAs(page, 'dispatcher');
   const { list } = await listOf(request, token, { menuId: 'qu_dqs', pageSize: 20 });
-  const target = list.find((o) => o.refuseDeadline && Date.parse(o.refuseDeadline) > Date.now())!;
+  // Only an order the city sent can be refused (typeId 1).
+  const target = list.find(
+    (o) => o.typeId === 1 && o.refuseDeadline && Date.parse(o.refuseDeadline) > Date.now(),
+  )!;
   expect(target).toBeTruthy();
   await openRoute(page, INTAKE);
   await fillOrder(page, target.title);

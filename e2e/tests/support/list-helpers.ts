@@ -19,6 +19,7 @@ export interface Row {
   id: number;
   orderNum: string;
   title: string;
+  typeId: number;
   status: number;
   deadline: string | null;
   refuseDeadline: string | null;

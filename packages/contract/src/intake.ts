@@ -84,6 +84,9 @@ export const intakeBody = z.object({
   callerCount: intField((n) => n.min(1).max(L.callerCountMax)).default(1),
   callerSubject: z.enum(CALLER_SUBJECTS).default('individual'),
   address: text(1, L.address),
+  /** WGS-84 position of the appeal (optional; both or neither). */
+  lat: z.number().min(-90).max(90).optional(),
+  long: z.number().min(-180).max(180).optional(),
   communityUnitId: refId().optional(),
   categoryId: refId(),
   urgency: z.enum(URGENCIES),

@@ -92,6 +92,28 @@ describe('who may take an order in', () => {
     expect([reply.status, reply.code]).toEqual([401, 401]);
   });
 
+  it('a position (WGS-84) is kept and shown in the lists', async () => {
+    const reply = await app.intake(
+      'dispatcher',
+      await validIntake(app.t, { lat: 30.274085, long: 120.15507 }),
+    );
+    expect(reply.code, reply.msg).toBe(200);
+    const row = await app.t.ctx.db
+      .selectFrom('work_orders')
+      .select(['lat', 'long'])
+      .where('id', '=', reply.data.order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ lat: 30.274085, long: 120.15507 });
+    const token = await app.t.login('dispatcher');
+    const found = await post<{ list: { lat: number | null; long: number | null }[] }>(
+      app.t,
+      '/api/addons/jsjb/lists/search',
+      { orderNum: reply.data.order.orderNum, pageNo: 1, pageSize: 10 },
+      { token },
+    );
+    expect(found.data.list).toEqual([expect.objectContaining({ lat: 30.274085, long: 120.15507 })]);
+  });
+
   it('fixed lines and a China-time call time are accepted', async () => {
     for (const phone of ['010-12345678', '01012345678', '0571-1234567']) {
       const reply = await app.intake(
@@ -146,6 +168,10 @@ describe('bad input → 400 naming the field, nothing written', () => {
     ],
     ['mergeIntoId unknown', 'mergeIntoId', async () => ({ mergeIntoId: 999_999_999 })],
     ['mergeIntoId 0', 'mergeIntoId', async () => ({ mergeIntoId: 0 })],
+    ['lat without long', 'long', async () => ({ lat: 30.27 })],
+    ['long without lat', 'lat', async () => ({ long: 120.15 })],
+    ['lat 91', 'lat', async () => ({ lat: 91, long: 120 })],
+    ['long as text', 'long', async () => ({ lat: 30, long: '120' })],
   ];
 
   it.each(cases)('%s → 400 %s', async (_label, field, overrides) => {

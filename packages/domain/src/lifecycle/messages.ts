@@ -120,6 +120,10 @@ export const LIFECYCLE_MESSAGES = {
     zh: '来电时间不能晚于当前时间',
     en: 'the call time cannot be in the future',
   },
+  'intake.positionHalf': {
+    zh: '纬度和经度须同时填写',
+    en: 'give latitude and longitude together',
+  },
   'intake.categoryUnknown': { zh: '问题分类不存在', en: 'no such problem category' },
   'intake.categoryNotLeaf': {
     zh: '须选择三级问题分类',

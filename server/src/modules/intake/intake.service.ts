@@ -43,6 +43,9 @@ export async function createSelfBuiltOrder(
   if (callTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw fieldError('callTime', 'intake.callTimeFuture', callTime.toISOString());
   }
+  if ((body.lat === undefined) !== (body.long === undefined)) {
+    throw fieldError(body.lat === undefined ? 'lat' : 'long', 'intake.positionHalf', '');
+  }
   const config = await loadWorkflowConfig(ctx.db);
 
   const result = await ctx.db.transaction().execute(async (trx) => {
@@ -61,6 +64,8 @@ export async function createSelfBuiltOrder(
       caller_count: body.callerCount,
       caller_subject: body.callerSubject,
       address: body.address,
+      lat: body.lat ?? null,
+      long: body.long ?? null,
       community_unit_id: body.communityUnitId ?? null,
       category_id: body.categoryId,
       labels: body.labels ?? [],

@@ -54,6 +54,8 @@ export interface IntakeValues {
   urgency?: string;
   orderNature?: string;
   address?: string;
+  lat?: number | null;
+  long?: number | null;
   communityUnitId?: number;
   typeId?: 5 | 7;
   labels?: string[];
@@ -74,6 +76,8 @@ export function intakeBody(values: IntakeValues, mergeIntoId: number | null) {
     orderNature: values.orderNature,
     typeId: values.typeId ?? 5,
   };
+  if (typeof values.lat === 'number') body.lat = values.lat;
+  if (typeof values.long === 'number') body.long = values.long;
   if (values.communityUnitId) body.communityUnitId = values.communityUnitId;
   const labels = (values.labels ?? []).map(trimmed).filter(Boolean);
   if (labels.length) body.labels = labels;

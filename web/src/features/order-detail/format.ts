@@ -28,7 +28,8 @@ export type ValueKind =
   | 'labels'
   | 'risk'
   | 'sevenFive'
-  | 'hours';
+  | 'hours'
+  | 'position';
 
 export interface FieldDef {
   key: string;
@@ -69,6 +70,7 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       f('title', 'text', true),
       f('majorContent', 'long', true),
       f('address', 'text', true),
+      f('lat', 'position'),
       f('communityName'),
       f('categoryPath'),
       f('orderNature', 'nature'),

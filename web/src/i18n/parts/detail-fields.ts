@@ -19,6 +19,7 @@ export const zhFields = {
   callerCount: '来电人数',
   callerSubject: '诉求主体',
   address: '地址',
+  lat: '位置（纬度, 经度）',
   communityName: '村居/社区',
   categoryPath: '问题分类',
   labels: '标签',

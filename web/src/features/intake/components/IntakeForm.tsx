@@ -76,6 +76,13 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
       return p ? Promise.reject(new Error(say(field, p))) : Promise.resolve();
     },
   });
+  // Latitude and longitude come together or not at all.
+  const positionRule = (other: 'lat' | 'long') => ({
+    validator: (_: unknown, v: unknown) =>
+      (v === null || v === undefined) === (form.getFieldValue(other) == null)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('workOrders.intake.positionHalf'))),
+  });
   const required = (field: string) => ({
     required: true,
     message: say(field, { kind: 'required' }),
@@ -226,6 +233,22 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
               rules={[rule('address', (v) => checkText(v, LIMITS.address))]}
             >
               <Input maxLength={LIMITS.address} style={{ width: 360 }} />
+            </Form.Item>
+            <Form.Item
+              name="lat"
+              label={t('workOrders.intake.lat')}
+              dependencies={['long']}
+              rules={[positionRule('long')]}
+            >
+              <InputNumber min={-90} max={90} step={0.000001} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item
+              name="long"
+              label={t('workOrders.intake.long')}
+              dependencies={['lat']}
+              rules={[positionRule('lat')]}
+            >
+              <InputNumber min={-180} max={180} step={0.000001} style={{ width: 150 }} />
             </Form.Item>
             <Form.Item name="communityUnitId" label={t('workOrders.intake.community')}>
               <TreeSelect

@@ -55,6 +55,9 @@ export function OrderFields({ order }: { order: DetailOrder }) {
         return sevenFiveName(String(value), lang);
       case 'hours':
         return t('orderDetail.values.hours', { n: value as number });
+      case 'position':
+        // WGS-84 as the reporter gave it (Open311, the intake form): latitude, longitude.
+        return `${(value as number).toFixed(6)}, ${Number(record.long).toFixed(6)}`;
       case 'long':
         return (
           <Typography.Paragraph className="hl-detail-long">{String(value)}</Typography.Paragraph>

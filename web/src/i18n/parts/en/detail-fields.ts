@@ -17,6 +17,7 @@ export const enFields: typeof zhFields = {
   callerCount: 'Callers',
   callerSubject: 'Caller subject',
   address: 'Address',
+  lat: 'Position (latitude, longitude)',
   communityName: 'Village / community',
   categoryPath: 'Problem category',
   labels: 'Labels',
