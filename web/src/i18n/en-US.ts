@@ -282,6 +282,5 @@ const enUS: Messages = {
 };
   phrases: phrasesEn,
   shortcuts: shortcutsEn,
-  shell: shellEn,
 
 export default enUS;

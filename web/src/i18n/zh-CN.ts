@@ -274,7 +274,6 @@ const zhCN = {
 };
   phrases: phrasesZh,
   shortcuts: shortcutsZh,
-  shell: shellZh,
 
 export default zhCN;
 export type Messages = typeof zhCN;
