@@ -4,6 +4,9 @@ import { textsReady } from './i18n';
 import './styles/shell.css';
 import './styles/common.css';
 import { App } from './app/App';
+import { startA11yFixes } from './lib/a11y-fixes';
+
+startA11yFixes();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');

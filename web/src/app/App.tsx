@@ -26,12 +26,28 @@ export function LocalizedAntd({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={isEnglish(i18n.language) ? enUS : zhCN}
       theme={{
-        token: { colorPrimary: primary, colorLink: primary, borderRadius: 6 },
+        token: {
+          colorPrimary: primary,
+          colorLink: primary,
+          borderRadius: 6,
+          // WCAG AA contrast (4.5:1) for text antd draws in these colours: badges and error
+          // texts (white on red), secondary and description texts (on white and light grey).
+          colorError: '#d4380d',
+          colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+          colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+          colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+          colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+        },
         components: {
           Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)' },
           // Below dropdown menus (1050): the hint of a neighbouring header button must never
           // cover the items of an open menu (it did, and swallowed clicks on them).
           Tooltip: { zIndexPopup: 1040 },
+          // an unchecked switch's label is white on this grey: 4.5:1 (antd's is 1.8:1)
+          Switch: {
+            colorTextQuaternary: 'rgba(0, 0, 0, 0.55)',
+            colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
+          },
         },
       }}
     >

@@ -1,4 +1,5 @@
 import { en as adminUsersEn } from './parts/en/admin-users';
+import { en as shellEn } from './parts/en/shell';
 import { en as adminOrgEn } from './parts/en/admin-org';
 import { en as adminSettingsEn } from './parts/en/admin-settings';
 import { en as workCalendarEn } from './parts/en/work-calendar';
@@ -279,6 +280,7 @@ const enUS: Messages = {
   adminSettings: adminSettingsEn,
   workCalendar: workCalendarEn,
   account: accountEn,
+  shell: shellEn,
 };
   phrases: phrasesEn,
   shortcuts: shortcutsEn,

@@ -1,4 +1,5 @@
 import { zh as adminUsersZh } from './parts/admin-users';
+import { zh as shellZh } from './parts/shell';
 import { zh as adminOrgZh } from './parts/admin-org';
 import { zh as adminSettingsZh } from './parts/admin-settings';
 import { zh as workCalendarZh } from './parts/work-calendar';
@@ -271,6 +272,7 @@ const zhCN = {
   adminSettings: adminSettingsZh,
   workCalendar: workCalendarZh,
   account: accountZh,
+  shell: shellZh,
 };
   phrases: phrasesZh,
   shortcuts: shortcutsZh,

@@ -125,14 +125,18 @@ function ShellFrame({
   const Layout = LAYOUT_COMPONENTS[layout];
 
   const view = (
-    <ViewHost
-      table={table}
-      cached={cached}
-      activePath={activePath}
-      tabs={tabs}
-      reloads={reloads}
-      activeQuery={activeQuery}
-    />
+    <>
+      {/* the page's title as its heading (the tab bar and breadcrumb show it already) */}
+      <h1 className="hl-sr-only">{menuTitle(match.route, english)}</h1>
+      <ViewHost
+        table={table}
+        cached={cached}
+        activePath={activePath}
+        tabs={tabs}
+        reloads={reloads}
+        activeQuery={activeQuery}
+      />
+    </>
   );
   return (
     <div

@@ -25,12 +25,12 @@ export function AuthFrame({ children, subtitle }: { children: ReactNode; subtitl
         </ul>
       </aside>
       <div className="hl-auth-side">
-        <div className="hl-auth-top">
+        <header className="hl-auth-top">
           <LanguageSwitch />
-        </div>
+        </header>
         <main className="hl-auth-card">
           {/* plain elements: antd Typography would add ~17 KB to the login route */}
-          <h3 className="hl-auth-title">{websiteName ?? '\u00a0'}</h3>
+          <h1 className="hl-auth-title">{websiteName ?? '\u00a0'}</h1>
           <p className="hl-auth-subtitle">{subtitle ?? t('login.title')}</p>
           {children}
         </main>

@@ -68,13 +68,49 @@ export function TabsBar({
     };
   };
 
+  const close = (path: string) => onAction({ type: 'close', path });
+  const title = (tab: VisitedTab) => (english && tab.meta.titleEn) || tab.meta.title;
+  // The drop-down also lists the open pages: tabs scrolled out of sight stay one click away
+  // (antd's own overflow button is hidden; it broke the tab list's ARIA structure).
+  const more = menuFor(activePath);
+  const moreMenu: MenuProps = {
+    items: [
+      ...(more.items ?? []),
+      { type: 'divider' },
+      {
+        key: 'open',
+        type: 'group',
+        label: t('shell.openPages'),
+        children: tabs.map((tab) => ({ key: `open:${tab.path}`, label: title(tab) })),
+      },
+    ],
+    onClick: (info) => {
+      if (info.key.startsWith('open:')) {
+        const tab = tabs.find((x) => `open:${x.path}` === info.key);
+        if (tab && tab.path !== activePath) onSelect(tab);
+        return;
+      }
+      more.onClick?.(info);
+    },
+  };
+
   return (
-    <div className={`hl-tabs-bar hl-tabs-${barStyle}`} data-testid="tabs-bar">
+    <div
+      className={`hl-tabs-bar hl-tabs-${barStyle}`}
+      data-testid="tabs-bar"
+      // Delete closes the focused tab (the close mark is for pointers only: a button inside a
+      // tab is not allowed by ARIA).
+      onKeyDown={(event) => {
+        const target = event.target as HTMLElement;
+        if (event.key !== 'Delete' || target.getAttribute('role') !== 'tab') return;
+        const path = target.querySelector<HTMLElement>('[data-tab-path]')?.dataset.tabPath;
+        if (path && path !== tabs[0]?.path) close(path);
+      }}
+    >
       {leading}
       <Tabs
         className="hl-tabs"
-        type="editable-card"
-        hideAdd
+        type="card"
         size="small"
         activeKey={activePath}
         onTabClick={(key) => {
@@ -82,26 +118,33 @@ export function TabsBar({
           const tab = tabs.find((x) => x.path === key);
           if (tab) onSelect(tab);
         }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string')
-            onAction({ type: 'close', path: key });
-        }}
         items={tabs.map((tab, i) => ({
           key: tab.path,
-          closable: i > 0,
           label: (
             <Dropdown menu={menuFor(tab.path)} trigger={['contextMenu']}>
               <span className="hl-tab-label" data-tab-path={tab.path}>
                 {showIcon ? (
                   <span className="hl-tab-icon">{renderIcon(tab.meta.icon || tab.parentIcon)}</span>
                 ) : null}
-                {(english && tab.meta.titleEn) || tab.meta.title}
+                {title(tab)}
+                {i > 0 ? (
+                  <span
+                    className="hl-tab-close"
+                    aria-hidden="true"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      close(tab.path);
+                    }}
+                  >
+                    <CloseOutlined />
+                  </span>
+                ) : null}
               </span>
             </Dropdown>
           ),
         }))}
       />
-      <Dropdown menu={menuFor(activePath)} trigger={['click']} placement="bottomRight">
+      <Dropdown menu={moreMenu} trigger={['click']} placement="bottomRight">
         <button type="button" className="hl-tabs-more" aria-label={t('tabs.more')}>
           <span>{t('tabs.more')}</span>
           <DownOutlined />
