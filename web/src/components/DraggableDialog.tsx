@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { Modal, Tooltip } from 'antd';
+import { Grid, Modal, Tooltip } from 'antd';
 import {
   CloseOutlined,
   CompressOutlined,
@@ -34,6 +34,7 @@ interface Offset {
 /**
  * A dialog that can be dragged by its title bar, shown full screen or minimised to a bar in the
  * bottom-right corner. Dragging is limited to the viewport so the title bar stays reachable.
+ * On a phone (narrower than antd's sm, 576 px) a normal dialog is shown full screen.
  */
 export function DraggableDialog({
   open,
@@ -45,7 +46,9 @@ export function DraggableDialog({
   initialState = 'normal',
 }: DraggableDialogProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<DialogState>(initialState);
+  const [chosen, setState] = useState<DialogState>(initialState);
+  const phone = Grid.useBreakpoint().sm === false;
+  const state: DialogState = phone && chosen === 'normal' ? 'fullscreen' : chosen;
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const drag = useRef<{ start: Offset; origin: Offset; box: DOMRect } | null>(null);
 
@@ -101,19 +104,21 @@ export function DraggableDialog({
             {state === 'minimized' ? <BorderOutlined /> : <MinusOutlined />}
           </button>
         </Tooltip>
-        <Tooltip
-          title={state === 'fullscreen' ? t('dialog.exitFullscreen') : t('dialog.fullscreen')}
-        >
-          <button
-            type="button"
-            aria-label={
-              state === 'fullscreen' ? t('dialog.exitFullscreen') : t('dialog.fullscreen')
-            }
-            onClick={() => toggle('fullscreen')}
+        {phone ? null : (
+          <Tooltip
+            title={state === 'fullscreen' ? t('dialog.exitFullscreen') : t('dialog.fullscreen')}
           >
-            {state === 'fullscreen' ? <CompressOutlined /> : <ExpandOutlined />}
-          </button>
-        </Tooltip>
+            <button
+              type="button"
+              aria-label={
+                state === 'fullscreen' ? t('dialog.exitFullscreen') : t('dialog.fullscreen')
+              }
+              onClick={() => toggle('fullscreen')}
+            >
+              {state === 'fullscreen' ? <CompressOutlined /> : <ExpandOutlined />}
+            </button>
+          </Tooltip>
+        )}
         <Tooltip title={t('dialog.close')}>
           <button type="button" aria-label={t('dialog.close')} onClick={onClose}>
             <CloseOutlined />

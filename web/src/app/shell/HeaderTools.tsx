@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { App, Dropdown, Tooltip } from 'antd';
+import { App, Dropdown, Grid, Tooltip, type MenuProps } from 'antd';
 import {
   BgColorsOutlined,
   CompressOutlined,
+  EllipsisOutlined,
   ExpandOutlined,
   MutedOutlined,
   RedoOutlined,
@@ -40,26 +41,25 @@ function Tool({
   title,
   onClick,
   children,
-  wideOnly = false,
 }: {
   title: string;
   onClick: () => void;
   children: ReactNode;
-  /** Left out on phone-width screens (the header must fit 390 px). */
-  wideOnly?: boolean;
 }) {
   return (
     <Tooltip title={title}>
-      <button
-        type="button"
-        className={wideOnly ? 'hl-tool hl-tool-wide' : 'hl-tool'}
-        aria-label={title}
-        onClick={onClick}
-      >
+      <button type="button" className="hl-tool" aria-label={title} onClick={onClick}>
         {children}
       </button>
     </Tooltip>
   );
+}
+
+interface FoldingTool {
+  key: string;
+  title: string;
+  icon: ReactNode;
+  onClick: () => void;
 }
 
 /** The top bar's right side: call-bar slot, voice, search, notices, full screen, language… */
@@ -74,6 +74,7 @@ export function HeaderTools(props: HeaderToolsProps) {
   const config = useWebConfig().data ?? {};
   const [searching, setSearching] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
+  const phone = Grid.useBreakpoint().sm === false;
 
   // Spec section 6: the call bar needs is_waihu or is_heyi_waihu and /jsjb/dw#/jsjb/case.
   const callBar = callingEnabled(config) && has(CALL_BAR_RULE);
@@ -81,6 +82,54 @@ export function HeaderTools(props: HeaderToolsProps) {
   const onFullscreen = () => {
     toggleFullscreen().then(setFullscreen, () => void message.error(t('header.fullscreenFailed')));
   };
+
+  // Voice, search, full screen and refresh: buttons on wide screens; on a phone (below antd's
+  // sm, 576 px) they fold into one "更多" menu so the header fits 390 px.
+  const folding: FoldingTool[] = [];
+  if (settings.showVoiceSetting) {
+    folding.push({
+      key: 'voice',
+      title: voice ? t('header.voiceOn') : t('header.voiceOff'),
+      icon: voice ? (
+        <SoundOutlined data-testid="voice-on" />
+      ) : (
+        <MutedOutlined data-testid="voice-off" />
+      ),
+      onClick: () => setVoice(!voice),
+    });
+  }
+  if (settings.showSearch) {
+    folding.push({
+      key: 'search',
+      title: t('header.search'),
+      icon: <SearchOutlined />,
+      onClick: () => setSearching(true),
+    });
+  }
+  if (settings.showFullScreen) {
+    folding.push({
+      key: 'fullscreen',
+      title: fullscreen ? t('header.exitFullscreen') : t('header.fullscreen'),
+      icon: fullscreen ? <CompressOutlined /> : <ExpandOutlined />,
+      onClick: onFullscreen,
+    });
+  }
+  const refreshTool: FoldingTool | null = settings.showRefresh
+    ? { key: 'refresh', title: t('header.refresh'), icon: <RedoOutlined />, onClick: onRefresh }
+    : null;
+  const foldMenu: MenuProps = {
+    items: [...folding, ...(refreshTool ? [refreshTool] : [])].map((tool) => ({
+      key: tool.key,
+      icon: tool.icon,
+      label: tool.title,
+    })),
+    onClick: ({ key }) => [...folding, refreshTool].find((tool) => tool?.key === key)?.onClick(),
+  };
+  const button = (tool: FoldingTool) => (
+    <Tool key={tool.key} title={tool.title} onClick={tool.onClick}>
+      {tool.icon}
+    </Tool>
+  );
 
   return (
     <div className="hl-tools">
@@ -90,34 +139,8 @@ export function HeaderTools(props: HeaderToolsProps) {
         </div>
       ) : null}
       <ErrorLogButton />
-      {settings.showVoiceSetting ? (
-        <Tool
-          title={voice ? t('header.voiceOn') : t('header.voiceOff')}
-          onClick={() => setVoice(!voice)}
-          wideOnly
-        >
-          {voice ? (
-            <SoundOutlined data-testid="voice-on" />
-          ) : (
-            <MutedOutlined data-testid="voice-off" />
-          )}
-        </Tool>
-      ) : null}
-      {settings.showSearch ? (
-        <Tool title={t('header.search')} onClick={() => setSearching(true)} wideOnly>
-          <SearchOutlined />
-        </Tool>
-      ) : null}
+      {phone ? null : folding.map(button)}
       {settings.showNotice ? <NoticePopover onView={onViewNotice} /> : null}
-      {settings.showFullScreen ? (
-        <Tool
-          title={fullscreen ? t('header.exitFullscreen') : t('header.fullscreen')}
-          onClick={onFullscreen}
-          wideOnly
-        >
-          {fullscreen ? <CompressOutlined /> : <ExpandOutlined />}
-        </Tool>
-      ) : null}
       {settings.showLanguage ? (
         <Dropdown
           trigger={['click']}
@@ -136,10 +159,13 @@ export function HeaderTools(props: HeaderToolsProps) {
       <Tool title={t('header.theme')} onClick={onOpenTheme}>
         <BgColorsOutlined />
       </Tool>
-      {settings.showRefresh ? (
-        <Tool title={t('header.refresh')} onClick={onRefresh} wideOnly>
-          <RedoOutlined />
-        </Tool>
+      {phone || !refreshTool ? null : button(refreshTool)}
+      {phone && (foldMenu.items ?? []).length > 0 ? (
+        <Dropdown trigger={['click']} placement="bottomRight" menu={foldMenu}>
+          <button type="button" className="hl-tool" aria-label={t('shell.moreTools')}>
+            <EllipsisOutlined />
+          </button>
+        </Dropdown>
       ) : null}
       <UserMenu user={user} has={has} />
       <SearchDialog

@@ -34,6 +34,8 @@ export function RankingTable(props: { rows: UnitStats[]; testId: string }) {
       columns={columns}
       dataSource={props.rows}
       pagination={false}
+      // columns keep their width on a phone; the table scrolls inside its card
+      scroll={{ x: 'max-content' }}
     />
   );
 }
