@@ -21,6 +21,7 @@ import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 import { workCalendarRoutes } from './modules/work-calendar/calendar.routes';
+import { startDeadlineScheduler } from './modules/deadlines/deadline-scheduler';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate } from './modules/auth/session.service';
 import { userRoutes } from './modules/users/user.routes';
@@ -141,5 +142,12 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.webDist, prefix: '/', wildcard: false });
   }
+  // Reminders and escalation (issue 21): every node sweeps the due-job table on its timer.
+  const deadlines = startDeadlineScheduler(
+    ctx,
+    { intervalMs: base.settings.deadlineSweepMs, batch: base.settings.deadlineSweepBatch, maxBatches: 10 },
+    app.log,
+  );
+  app.addHook('onClose', deadlines.stop);
   return { app, ctx, exportGate };
 }

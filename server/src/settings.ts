@@ -31,6 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   EXPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
   CONFIG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DEADLINE_SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(200),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   LIST_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -68,6 +70,10 @@ export interface Settings {
   exportRetentionHours: number;
   /** How long a node keeps the configuration and menu tables (0: read them every time). */
   configCacheMs: number;
+  /** Reminders and escalation (issue 21): ms between a node's sweeps (0: this node does not sweep). */
+  deadlineSweepMs: number;
+  /** Due jobs claimed per sweep transaction. */
+  deadlineSweepBatch: number;
   /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
   listTotalCap: number;
   /**
@@ -116,6 +122,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     exportRetentionHours: e.EXPORT_RETENTION_HOURS,
     configCacheMs: e.CONFIG_CACHE_MS,
+    deadlineSweepMs: e.DEADLINE_SWEEP_MS,
+    deadlineSweepBatch: e.DEADLINE_SWEEP_BATCH,
     listTotalCap: e.LIST_TOTAL_CAP,
     listTotalTimeoutMs: e.LIST_TOTAL_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
@@ -155,6 +163,8 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     logLevel: 'silent',
     configCacheMs: 0,
     listTotalTimeoutMs: 0,
+    // Tests sweep the deadline jobs themselves, with a moved clock.
+    deadlineSweepMs: 0,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import { actorFrom } from '../actor';
 import { checkEdit, planEdit, type EditPlan } from './edit.service';
 import { loadWorkflowConfig } from '../lifecycle-settings';
 import { workCalendar } from '../../work-calendar/calendar-cache';
+import { syncDeadlineJobs } from '../../deadlines/deadline-sync';
 import { actableOrder } from '../order-access';
 import { columnChanges, type LoadedOrder } from '../order-state';
 
@@ -73,6 +74,8 @@ export async function runAction(
     );
     await repo.syncLock(trx, orderId, before.lock, next.lock, now);
     await applyEffects({ trx, before, next, event, actor, now }, result.effects);
+    // Reminders and escalation follow the deadlines this action set, moved or cleared.
+    if (deadlinesMoved(before, next)) await syncDeadlineJobs(trx, orderId);
     const comment = plan ? plan.comment : event.comment;
     const saved = await repo.insertEvent(trx, {
       orderId,
@@ -103,6 +106,17 @@ export async function runAction(
   });
   await ctx.afterCommit?.(outcome);
   return outcome;
+}
+
+/** Whether an action changed what the reminder and escalation plan reads. */
+function deadlinesMoved(before: OrderState, next: OrderState): boolean {
+  return (
+    before.status !== next.status ||
+    before.mainOrgStatus !== next.mainOrgStatus ||
+    before.mergedIntoId !== next.mergedIntoId ||
+    before.refuseDeadline?.getTime() !== next.refuseDeadline?.getTime() ||
+    before.deadline?.getTime() !== next.deadline?.getTime()
+  );
 }
 
 /** Domain input for the request; an edit also yields the column plan. */

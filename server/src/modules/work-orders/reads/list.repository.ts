@@ -38,6 +38,8 @@ export const ORDER_COLUMNS = [
   'main_org_status',
   'huifang_state',
   'need_review_status',
+  'escalation_level',
+  'escalated_at',
   'host_unit_id',
   'dispatch_type',
   'dispatcher_id',
