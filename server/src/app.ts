@@ -41,6 +41,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { phraseRoutes } from './modules/phrases/phrase.routes';
 import { registerMetrics } from './modules/metrics/index';
 import { open311Routes, OPEN311_PREFIX } from './modules/open311/index';
+import { trackRoutes } from './modules/track/index';
 
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
@@ -132,6 +133,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(adminSettingsRoutes(ctx));
       await api.register(workCalendarRoutes(ctx));
       await api.register(phraseRoutes(ctx));
+      await api.register(trackRoutes(ctx));
       await api.register(healthRoutes(ctx));
     },
     { prefix: API_PREFIX },

@@ -43,6 +43,7 @@ const envSchema = z.object({
   XLSX_EXPORT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(20),
   RATE_LIMIT_SMS: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  RATE_LIMIT_LOOKUP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   RATE_LIMIT_INTEGRATION: z.coerce.number().int().min(1).max(1_000_000).default(600),
   RATE_LIMIT_EXEMPT: z.string().default('127.0.0.1,::1'),
 });
@@ -137,6 +138,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     rateLimits: {
       login: e.RATE_LIMIT_LOGIN,
       sms: e.RATE_LIMIT_SMS,
+      lookup: e.RATE_LIMIT_LOOKUP,
       integration: e.RATE_LIMIT_INTEGRATION,
     },
     rateLimitExempt: e.RATE_LIMIT_EXEMPT.split(',')

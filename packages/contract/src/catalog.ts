@@ -17,6 +17,7 @@ import { notEnabledEndpoints } from './not-enabled';
 import { phraseEndpoints } from './phrases';
 import { pushEndpoints } from './push';
 import { statsEndpoints } from './stats';
+import { trackEndpoints } from './track';
 import { actionEndpoints } from './work-order-action-endpoints';
 import { listEndpoints } from './work-order-reads-endpoints';
 import { detailEndpoints } from './work-order-reads-detail-endpoints';
@@ -45,6 +46,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   adminOrgEndpoints,
   adminSettingsEndpoints,
   phraseEndpoints,
+  trackEndpoints,
   workCalendarEndpoints,
   healthEndpoints,
   notEnabledEndpoints,

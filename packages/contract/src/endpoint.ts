@@ -19,10 +19,10 @@ export type Method = 'GET' | 'POST';
 /**
  * Endpoints whose calls are counted per client address and refused with 429 past a limit
  * (RATE_LIMIT_* settings, shared by every node through Redis when REDIS_URL is set): signing
- * in, sending SMS codes, and other systems' calls (every `access: 'key'` endpoint is
- * `integration` unless it says otherwise).
+ * in, sending SMS codes, other systems' calls (every `access: 'key'` endpoint is
+ * `integration` unless it says otherwise), and citizens' status lookups.
  */
-export type ThrottleClass = 'login' | 'sms' | 'integration';
+export type ThrottleClass = 'login' | 'sms' | 'integration' | 'lookup';
 
 /** How the body arrives when it is not JSON. */
 export type BodyKind = 'json' | 'multipart';

@@ -24,6 +24,7 @@ export * from './admin-users';
 export * from './admin-org';
 export * from './admin-settings';
 export * from './phrases';
+export * from './track';
 export * from './settings';
 export * from './work-calendar';
 export * from './health';

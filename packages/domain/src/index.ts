@@ -17,3 +17,4 @@ export * from './phrases';
 export * from './work-calendar';
 export * from './calendar-schedule';
 export * from './deadline-plan';
+export * from './public-status';

@@ -555,3 +555,14 @@ export interface Database {
   open311_requests: Open311RequestsTable;
 }
 // --- end Open311 ---
+
+// --- status lookup (migration 026) ---
+export interface TrackAttemptsTable {
+  order_num: string;
+  window_start: Timestamp;
+  n: number;
+}
+export interface Database {
+  track_attempts: TrackAttemptsTable;
+}
+// --- end status lookup ---

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-const CLASSES: readonly ThrottleClass[] = ['login', 'sms', 'integration'];
+const CLASSES: readonly ThrottleClass[] = ['login', 'sms', 'integration', 'lookup'];
 
 type Counted = (error: Error | null, result: { current: number; ttl: number }) => void;
 

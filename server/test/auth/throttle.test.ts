@@ -15,7 +15,7 @@ const WRONG = { username: 'dispatcher', password: 'Wrong@12345' };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    settings: { rateLimits: { login: 3, sms: 2, integration: 4 } },
+    settings: { rateLimits: { login: 3, sms: 2, integration: 4, lookup: 3 } },
   });
 });
 afterAll(async () => {
@@ -130,7 +130,7 @@ describe('with Redis the count is shared by every node', () => {
     const settings = {
       redisUrl: REDIS,
       pushChannel: nameSpace,
-      rateLimits: { login: 3, sms: 2, integration: 4 },
+      rateLimits: { login: 3, sms: 2, integration: 4, lookup: 3 },
     };
     a = await createTestApp({ settings });
     b = await createTestApp({ settings });

@@ -1,4 +1,4 @@
-import type { Lang } from '@hotline/domain';
+import { publicStatusText, publishedReply, type Lang } from '@hotline/domain';
 
 /**
  * What Open311 replies say in words, in the caller's language (`Accept-Language`; Chinese
@@ -54,47 +54,18 @@ export const KEY_SERVICE: Texts = {
   en: 'Ask the district 12345 hotline centre for an api_key',
 };
 
-/** The public state of an order, by the codes of docs/workflow.md. */
+/** The public state of an order in words, and the published reply once there is one. */
 export function statusNote(
   order: {
     status: number;
     main_org_status: number;
-    huifang_state: number;
     merged_into_id: number | null;
     reply_content: string | null;
   },
   lang: Lang,
 ): string {
-  const say = (zh: string, en: string) => (lang === 'zh' ? zh : en);
-  if (order.merged_into_id !== null) {
-    return say('与相同诉求合并办理', 'Handled together with the same request');
-  }
-  switch (order.status) {
-    case 0:
-      return say('已受理，待签收', 'Received, waiting to be accepted');
-    case 1:
-      if (order.main_org_status === -1 || order.main_org_status === 71) {
-        return say('已签收，待派单', 'Accepted, waiting to be dispatched');
-      }
-      if (order.main_org_status === 0) {
-        return say('已派往承办单位', 'Dispatched to the responsible unit');
-      }
-      return say('承办单位办理中', 'Being handled by the responsible unit');
-    case 11:
-      return say('办理结果审核中', 'Result under review');
-    case 12:
-      return say('办理中', 'Being handled');
-    case 71:
-      return say('不属于受理范围，未予受理', 'Not within our remit; not accepted');
-    case 72:
-      return say('已转市级平台办理', 'Passed to the city platform');
-    case 91:
-    case 92: {
-      const head = order.status === 92 ? say('已办结', 'Closed') : say('已答复', 'Answered');
-      const reply = order.reply_content?.trim();
-      return reply ? `${head}${say('：', ': ')}${reply}` : head;
-    }
-    default:
-      return say('办理中', 'Being handled');
-  }
+  const state = { status: order.status, mainOrgStatus: order.main_org_status };
+  const head = publicStatusText({ ...state, mergedIntoId: order.merged_into_id }, lang);
+  const reply = publishedReply({ status: order.status, replyContent: order.reply_content });
+  return reply ? `${head}${lang === 'zh' ? '：' : ': '}${reply}` : head;
 }

@@ -1,0 +1,1 @@
+export { trackRoutes } from './track.routes';
