@@ -46,6 +46,12 @@ export const EVENT_NAMES: Record<string, Record<Lang, string>> = {
 };
 export const ACTIONS = Object.keys(ACTION_NAMES) as ActionName[];
 
+/**
+ * Lock and unlock events: every action by a holder writes them, so the timeline and the case
+ * sheet leave them out unless asked (they stay in the audit trail).
+ */
+export const LOCK_EVENTS: ReadonlySet<string> = new Set(['lock', 'unlock']);
+
 export const STATUS_NAMES: Record<number, Record<Lang, string>> = {
   0: { zh: '待签收', en: 'unsigned' },
   1: { zh: '办理中', en: 'in process' },

@@ -12,7 +12,7 @@ import {
   WidthType,
 } from 'docx';
 import type { OrderDetail } from '@hotline/contract';
-import { EVENT_NAMES, maskPhone, seesFullPhones, type Lang } from '@hotline/domain';
+import { EVENT_NAMES, LOCK_EVENTS, maskPhone, seesFullPhones, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import type { AuditActor } from '../audit';
 import type { AuthContext } from '../auth/auth-context';
@@ -174,18 +174,21 @@ function sheet(d: Detail, lang: Lang): (Paragraph | Table)[] {
       new TableRow({
         children: [t.time, t.action, t.actor, t.unit, t.comment].map((h) => cell(h, true)),
       }),
-      ...d.timeline.map(
-        (e) =>
-          new TableRow({
-            children: [
-              cell(time(e.time)),
-              cell(EVENT_NAMES[e.action]?.[lang] ?? e.action),
-              cell(e.actorName ?? ''),
-              cell(e.unitName ?? ''),
-              cell(e.comment),
-            ],
-          }),
-      ),
+      // lock records stay in the audit trail, off the sheet
+      ...d.timeline
+        .filter((e) => !LOCK_EVENTS.has(e.action))
+        .map(
+          (e) =>
+            new TableRow({
+              children: [
+                cell(time(e.time)),
+                cell(EVENT_NAMES[e.action]?.[lang] ?? e.action),
+                cell(e.actorName ?? ''),
+                cell(e.unitName ?? ''),
+                cell(e.comment),
+              ],
+            }),
+        ),
     ]),
   ];
   if (d.visits.length > 0) {

@@ -10,6 +10,7 @@ export const zh = {
   loading: '正在加载工单…',
   loadFailed: '工单加载失败',
   retry: '重试',
+  print: '打印',
   notFound: '工单不存在或不在您的权限范围内',
   badId: '链接中的工单编号无效',
   openPage: '在新标签页打开',
@@ -124,6 +125,7 @@ export const zh = {
     by: '{{actor}}（{{unit}}）',
     system: '系统',
     state: '状态：{{from}} → {{to}}',
+    showLocks: '显示锁定记录',
   },
   files: {
     empty: '暂无附件',

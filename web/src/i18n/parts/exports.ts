@@ -87,5 +87,8 @@ export const zh = {
     time: '时间',
     comment: '说明',
     printedAt: '打印时间',
+    attempt: '第 {{n}} 次',
+    reached: '接通',
+    notReached: '未接通',
   },
 };

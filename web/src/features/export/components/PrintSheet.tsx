@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { EVENT_NAMES } from '@hotline/domain';
+import { EVENT_NAMES, LOCK_EVENTS } from '@hotline/domain';
 import type { PrintData } from '../print-api';
 import './print.css';
 
@@ -31,7 +32,24 @@ function value(order: Order, key: keyof Order): string {
   return Array.isArray(v) ? v.join('、') : String(v);
 }
 
-/** The A4 case sheet: fields, handling result, timeline, return visits. */
+type Visit = PrintData['visits'][number];
+
+/** One attempt: number, visitor, then the result (satisfaction) or 未接通 with its reason. */
+function visitText(v: Visit, t: TFunction): string {
+  const result = v.reached
+    ? [
+        t('exports.print.reached'),
+        v.satisfaction
+          ? t(`orderDetail.values.satisfaction.${v.satisfaction as 'basic'}`, v.satisfaction)
+          : '',
+      ]
+    : [t('exports.print.notReached')];
+  return [t('exports.print.attempt', { n: v.attempt }), v.visitorName ?? '', ...result, v.remark]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
+/** The A4 case sheet: fields, handling result, timeline (without lock records), return visits. */
 export function PrintSheet({ data }: { data: PrintData }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language.startsWith('en');
@@ -71,15 +89,17 @@ export function PrintSheet({ data }: { data: PrintData }) {
           </tr>
         </thead>
         <tbody>
-          {data.timeline.map((e) => (
-            <tr key={e.id}>
-              <td>{time(e.time)}</td>
-              <td>{EVENT_NAMES[e.action]?.[lang] ?? e.action}</td>
-              <td>{e.actorName ?? ''}</td>
-              <td>{e.unitName ?? ''}</td>
-              <td>{e.comment}</td>
-            </tr>
-          ))}
+          {data.timeline
+            .filter((e) => !LOCK_EVENTS.has(e.action))
+            .map((e) => (
+              <tr key={e.id} data-testid="print-event" data-action={e.action}>
+                <td>{time(e.time)}</td>
+                <td>{EVENT_NAMES[e.action]?.[lang] ?? e.action}</td>
+                <td>{e.actorName ?? ''}</td>
+                <td>{e.unitName ?? ''}</td>
+                <td>{e.comment}</td>
+              </tr>
+            ))}
         </tbody>
       </table>
       {data.visits.length > 0 ? (
@@ -88,11 +108,9 @@ export function PrintSheet({ data }: { data: PrintData }) {
           <table>
             <tbody>
               {data.visits.map((v) => (
-                <tr key={v.id}>
+                <tr key={v.id} data-testid="print-visit">
                   <th>{time(v.createdAt)}</th>
-                  <td>
-                    {v.visitorName ?? ''} {v.satisfaction ?? ''} {v.remark}
-                  </td>
+                  <td>{visitText(v, t)}</td>
                 </tr>
               ))}
             </tbody>

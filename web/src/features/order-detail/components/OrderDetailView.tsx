@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { LockOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDomainLang } from '../../../i18n';
@@ -14,7 +14,7 @@ import { OrderActions } from './OrderActions';
 import { OrderAttachments } from './OrderAttachments';
 import { OrderFields } from './OrderFields';
 import { OrderRelated, SimilarOrders } from './OrderRelated';
-import { OrderTimeline } from './OrderTimeline';
+import { OrderTimeline, withoutLocks } from './OrderTimeline';
 import '../order-detail.css';
 
 export interface OrderDetailViewProps {
@@ -118,6 +118,17 @@ export function OrderDetailView(props: OrderDetailViewProps) {
         <Typography.Title level={5} className="hl-detail-title">
           {order.title}
         </Typography.Title>
+        {/* The case sheet in its own window: the dialog stays where the user works. */}
+        <Button
+          size="small"
+          icon={<PrinterOutlined />}
+          href={`#/jsjb/order/print/${order.id}`}
+          target="_blank"
+          rel="noopener"
+          data-testid="detail-print"
+        >
+          {t('orderDetail.print')}
+        </Button>
       </div>
       <LockBanner detail={detail} />
       <OrderActions
@@ -139,7 +150,7 @@ export function OrderDetailView(props: OrderDetailViewProps) {
           },
           {
             key: 'timeline',
-            label: `${t('orderDetail.tabs.timeline')} (${detail.timeline.length})`,
+            label: `${t('orderDetail.tabs.timeline')} (${withoutLocks(detail.timeline).length})`,
             children: <OrderTimeline events={detail.timeline} />,
           },
           {

@@ -7,6 +7,7 @@ export const en: typeof zh = {
   loading: 'Loading the order…',
   loadFailed: 'The order could not be loaded',
   retry: 'Retry',
+  print: 'Print',
   notFound: 'No such order, or it is outside your scope',
   badId: 'The order id in the link is not valid',
   openPage: 'Open in a tab',
@@ -120,6 +121,7 @@ export const en: typeof zh = {
     by: '{{actor}} ({{unit}})',
     system: 'System',
     state: 'State: {{from}} → {{to}}',
+    showLocks: 'Show lock records',
   },
   files: {
     empty: 'No attachments',

@@ -86,5 +86,8 @@ export const en: typeof zh = {
     time: 'Time',
     comment: 'Comment',
     printedAt: 'Printed at',
+    attempt: 'attempt {{n}}',
+    reached: 'reached',
+    notReached: 'not reached',
   },
 };
