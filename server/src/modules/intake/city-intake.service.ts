@@ -7,6 +7,7 @@ import { newOrderChange } from '../push/index';
 import { fieldError } from './field-error';
 import type { Integration } from './integration-keys';
 import * as repo from './intake.repository';
+import { syncDeadlineJobs } from '../deadlines/deadline-sync';
 import { nextNumber } from './order-numbers';
 
 /** Our own series: a city number shaped like them would collide with the counters. */
@@ -82,6 +83,8 @@ export async function receiveCityOrder(
         comment: 'city',
         at: now,
       });
+      // The sign limit's reminder and escalation (issue 21), with the order.
+      await syncDeadlineJobs(trx, created.id);
       return created;
     });
     await ctx.push?.orderChanged(newOrderChange(order, now));

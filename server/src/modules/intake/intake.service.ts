@@ -10,6 +10,7 @@ import { findReadableOrder } from '../work-orders/order-access';
 import { newOrderChange } from '../push/index';
 import { fieldError } from './field-error';
 import * as repo from './intake.repository';
+import { syncDeadlineJobs } from '../deadlines/deadline-sync';
 import { nextNumber } from './order-numbers';
 
 /** A call time a little ahead of the server clock is a skewed PC clock, not a mistake. */
@@ -93,6 +94,8 @@ export async function createSelfBuiltOrder(
       to: opened,
       comment: '',
     });
+    // The sign limit's reminder and escalation (issue 21), with the order.
+    await syncDeadlineJobs(trx, order.id);
     if (target) {
       await repo.insertMerge(trx, {
         orderId: order.id,
