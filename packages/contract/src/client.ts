@@ -225,6 +225,11 @@ export const phraseEndpoints: { [K in keyof PhraseEndpoints]: EndpointRef<Phrase
   deletePhrase: { method: 'POST', paths: ['/phrase/delete'] },
 };
 
+type TrackEndpoints = typeof contract.trackEndpoints;
+export const trackEndpoints: { [K in keyof TrackEndpoints]: EndpointRef<TrackEndpoints[K]> } = {
+  track: { method: 'POST', paths: ['/public/track'] },
+};
+
 type WorkCalendarEndpoints = typeof contract.workCalendarEndpoints;
 export const workCalendarEndpoints: { [K in keyof WorkCalendarEndpoints]: EndpointRef<WorkCalendarEndpoints[K]> } = {
   listCalendarYears: { method: 'POST', paths: ['/admin/calendar/years'] },

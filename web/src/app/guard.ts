@@ -23,6 +23,8 @@ export const PUBLIC_PATHS = [
   '/callback',
   '/403',
   '/404',
+  // The citizens' status lookup (no account).
+  '/track',
 ];
 /**
  * Test routes without authentication; the white list also holds /test/eventbus. Only where the

@@ -26,6 +26,12 @@ export const router = createHashRouter([
         }),
       },
       {
+        path: 'track',
+        lazy: async () => ({
+          Component: (await import('../features/track/components/TrackPage')).TrackPage,
+        }),
+      },
+      {
         path: 'sms',
         lazy: async () => ({
           Component: (await import('../features/auth/components/SmsPage')).SmsPage,

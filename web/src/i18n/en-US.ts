@@ -4,9 +4,10 @@ import { en as adminOrgEn } from './parts/en/admin-org';
 import { en as adminSettingsEn } from './parts/en/admin-settings';
 import { en as workCalendarEn } from './parts/en/work-calendar';
 import { en as accountEn } from './parts/en/account';
-import type { Messages } from './zh-CN';
 import { en as phrasesEn } from './parts/en/phrases';
+import { en as trackEn } from './parts/en/track';
 import { en as shortcutsEn } from './parts/en/shortcuts';
+import type { Messages } from './zh-CN';
 import { en as ordersEn } from './parts/en/orders';
 import { en as detailEn } from './parts/en/detail';
 import { en as pushEn } from './parts/en/push';
@@ -244,6 +245,16 @@ const enUS: Messages = {
     welcome: 'Welcome to the hotline work-order system.',
     unit: 'Unit',
     roles: 'Roles',
+    roleNames: {
+      admin: 'Administrator',
+      dispatcher: 'District dispatcher',
+      reviewer: 'District reviewer',
+      visitor: 'Call-back staff',
+      agent: 'Call agent',
+      street: 'Street / town handler',
+      department: 'Department handler',
+      leader: 'Leader',
+    },
     username: 'Account',
     queues: 'My queues',
     noQueues: 'This account has no work-order queues',
@@ -280,9 +291,10 @@ const enUS: Messages = {
   adminSettings: adminSettingsEn,
   workCalendar: workCalendarEn,
   account: accountEn,
+  phrases: phrasesEn,
+  track: trackEn,
+  shortcuts: shortcutsEn,
   shell: shellEn,
 };
-  phrases: phrasesEn,
-  shortcuts: shortcutsEn,
 
 export default enUS;

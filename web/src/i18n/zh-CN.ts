@@ -4,9 +4,10 @@ import { zh as adminOrgZh } from './parts/admin-org';
 import { zh as adminSettingsZh } from './parts/admin-settings';
 import { zh as workCalendarZh } from './parts/work-calendar';
 import { zh as accountZh } from './parts/account';
-import { zh as ordersZh } from './parts/orders';
 import { zh as phrasesZh } from './parts/phrases';
+import { zh as trackZh } from './parts/track';
 import { zh as shortcutsZh } from './parts/shortcuts';
+import { zh as ordersZh } from './parts/orders';
 import { zh as detailZh } from './parts/detail';
 import { zh as pushZh } from './parts/push';
 import { zh as exportsZh } from './parts/exports';
@@ -237,6 +238,17 @@ const zhCN = {
     welcome: '欢迎使用接诉即办工单系统，祝您工作顺利。',
     unit: '所属单位',
     roles: '角色',
+    /** Built-in roles by key (packages/domain ROLE_RULES); a role made in 角色权限 shows its name. */
+    roleNames: {
+      admin: '系统管理员',
+      dispatcher: '区派单员',
+      reviewer: '区审核员',
+      visitor: '回访员',
+      agent: '话务员',
+      street: '街乡镇承办人',
+      department: '部门承办人',
+      leader: '领导',
+    },
     username: '账号',
     queues: '我的工单队列',
     noQueues: '当前账号没有工单队列',
@@ -272,10 +284,11 @@ const zhCN = {
   adminSettings: adminSettingsZh,
   workCalendar: workCalendarZh,
   account: accountZh,
+  phrases: phrasesZh,
+  track: trackZh,
+  shortcuts: shortcutsZh,
   shell: shellZh,
 };
-  phrases: phrasesZh,
-  shortcuts: shortcutsZh,
 
 export default zhCN;
 export type Messages = typeof zhCN;
