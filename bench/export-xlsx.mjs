@@ -1,6 +1,7 @@
 // node --expose-gc --import tsx bench/export-xlsx.mjs [--orders 1000000] [--xlsx 100000] [--keep]
 //   [--in-process]
 //   [--skip-xlsx] [--skip-csv] [--db <database of an earlier --keep run>]
+//   [--budget [--budget-exports 4]]
 //
 // Export benchmark (issue 7). By default the server under test is its own process
 // (`server/src/main.ts`, as deployed): its RSS and CPU are read from /proc, and the client that
@@ -17,11 +18,17 @@
 //      warm one, the memory on both);
 //   2. initCsv of every order (the 1,000,000-row job), polled to the end: time, rows per
 //      second, RSS sampled during the job (peak, and growth from the first to the last tenth).
+//   3. --budget (issue 19, the export budget): a dispatcher's lists/counts, one call after
+//      another, idle and then while `--budget-exports` users (default 4) each export every
+//      order to XLSX (every column) at once — the node writes XLSX_EXPORTS_PER_NODE (2) at a
+//      time, the others wait their turn: p50/p95/max of counts in both, and how the exports
+//      fared (status, wait, time).
 // The database is dropped at the end (also on failure) unless --keep.
 /* global fetch, setInterval, clearInterval, clearTimeout, Buffer */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -44,6 +51,8 @@ const { values: args } = parseArgs({
     'skip-xlsx': { type: 'boolean', default: false },
     'skip-csv': { type: 'boolean', default: false },
     'in-process': { type: 'boolean', default: false },
+    budget: { type: 'boolean', default: false },
+    'budget-exports': { type: 'string', default: '4' },
   },
 });
 const inProcess = args['in-process'];
@@ -133,6 +142,95 @@ async function startServer(databaseUrl, dataDir) {
   const base = `http://127.0.0.1:${port}`;
   if (!(await answers(base))) throw new Error('the server did not start');
   return base;
+}
+
+async function tokenOf(address, username) {
+  const login = await fetch(`${address}/api/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  }).then((r) => r.json());
+  if (login.code !== 200) throw new Error(`login ${username}: ${login.msg}`);
+  return login.data.token;
+}
+
+const pct = (xs, p) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const summary = (xs) =>
+  `n ${xs.length}, p50 ${pct(xs, 50).toFixed(0)} ms, p95 ${pct(xs, 95).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
+
+/** Issue 19: a dispatcher's counts p95, idle and while users export XLSX at once. */
+async function budget(address) {
+  const exporters = ['admin', 'reviewer', 'leader', 'agent', 'visitor', 'town1'].slice(
+    0,
+    Number(args['budget-exports']),
+  );
+  const counter = { authorization: `Bearer ${await tokenOf(address, 'dispatcher')}` };
+  const counts = async () => {
+    const start = performance.now();
+    const res = await fetch(`${address}/api/addons/jsjb/lists/counts`, {
+      method: 'POST',
+      headers: { ...counter, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const body = await res.json();
+    if (body.code !== 200) throw new Error(`counts: ${body.msg}`);
+    return performance.now() - start;
+  };
+  for (let i = 0; i < 5; i++) await counts();
+  const idle = [];
+  for (let i = 0; i < 60; i++) idle.push(await counts());
+  console.log(`budget: counts idle: ${summary(idle)}`);
+
+  const tokens = await Promise.all(exporters.map((u) => tokenOf(address, u)));
+  let running = exporters.length;
+  const exportOne = async (user, token) => {
+    const start = Date.now();
+    const res = await fetch(`${address}/api/addons/jsjb/export/exportExcel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ columns: EXPORT_COLUMN_KEYS, filter: {} }),
+    });
+    const firstByte = (Date.now() - start) / 1000;
+    let bytes = 0;
+    if (res.status === 200) for await (const chunk of res.body) bytes += chunk.length;
+    else await res.text();
+    running -= 1;
+    return {
+      user,
+      status: res.status,
+      rows: Number(res.headers.get('x-export-rows') ?? 0),
+      firstByte,
+      seconds: (Date.now() - start) / 1000,
+      mb: bytes / MB,
+    };
+  };
+  resetPeak();
+  const started = Date.now();
+  const exports = Promise.all(exporters.map((u, i) => exportOne(u, tokens[i])));
+  const loaded = [];
+  while (running > 0) loaded.push(await counts());
+  const done = await exports;
+  const seconds = (Date.now() - started) / 1000;
+  for (const e of done) {
+    console.log(
+      `budget: export by ${e.user}: ${e.status}, ${e.rows.toLocaleString()} rows, first byte ${e.firstByte.toFixed(1)} s, ` +
+        `done ${e.seconds.toFixed(1)} s, ${e.mb.toFixed(1)} MB`,
+    );
+  }
+  console.log(
+    `budget: counts with ${exporters.length} exports (${seconds.toFixed(1)} s): ${summary(loaded)}; server RSS peak ${(peak / MB).toFixed(0)} MB`,
+  );
+  console.log(
+    `RESULT ${JSON.stringify({
+      case: `counts (dispatcher) while ${exporters.length} users export XLSX (${ORDERS.toLocaleString('en')} orders × ${EXPORT_COLUMN_KEYS.length} columns each)`,
+      figure: `p95 ${pct(loaded, 95).toFixed(0)} ms (idle ${pct(idle, 95).toFixed(0)} ms), p50 ${pct(loaded, 50).toFixed(0)} ms (idle ${pct(idle, 50).toFixed(0)} ms), n ${loaded.length}; exports ${done.map((e) => e.status).join('/')} in ${seconds.toFixed(0)} s; RSS peak ${(peak / MB).toFixed(0)} MB (load ${loadavg()})`,
+      target: 'interactive requests keep their latency while exports run',
+      verdict: pct(loaded, 95) <= Math.max(3 * pct(idle, 95), 300) ? 'met' : 'missed',
+    })}`,
+  );
 }
 
 async function admin(sqlText) {
@@ -332,6 +430,9 @@ try {
       })}`,
     );
   }
+
+  // 3. The export budget: counts latency idle and with exports running.
+  if (args.budget) await budget(address);
 } finally {
   clearInterval(sampler);
   if (child && child.exitCode === null) {
