@@ -23,8 +23,17 @@ function show(action: (message: MessageInstance) => void): void {
 /** Spec section 9: messages last 3000 ms. */
 export const MESSAGE_SECONDS = 3;
 
+/**
+ * Each text is its own message key: the same text raised again while shown (two requests
+ * refused alike, the guard and a request) replaces it instead of stacking a copy.
+ */
 export const notify = {
-  error: (text: string) => show((m) => void m.error(text, MESSAGE_SECONDS)),
-  success: (text: string) => show((m) => void m.success(text, MESSAGE_SECONDS)),
-  info: (text: string, seconds = MESSAGE_SECONDS) => show((m) => void m.info(text, seconds)),
+  error: (text: string) =>
+    show((m) => void m.error({ content: text, key: `error:${text}`, duration: MESSAGE_SECONDS })),
+  success: (text: string) =>
+    show(
+      (m) => void m.success({ content: text, key: `success:${text}`, duration: MESSAGE_SECONDS }),
+    ),
+  info: (text: string, seconds = MESSAGE_SECONDS) =>
+    show((m) => void m.info({ content: text, key: `info:${text}`, duration: seconds })),
 };

@@ -37,7 +37,8 @@ export async function loginBySms(form: { mobile: string; code: string }) {
 
 /** Exchanges a single-sign-on token. */
 export function loginBySso(token: string) {
-  return call(authEndpoints.ssoLogin, { token });
+  // the SSO page shows the refusal itself: no toast repeating it
+  return call(authEndpoints.ssoLogin, { token }, { noError: true });
 }
 
 /** The token of a login reply, or null when the reply lacks it (the reply is not trusted). */

@@ -72,8 +72,8 @@ export default function HomePage(_props: PageProps) {
               <dd>
                 {user.roles.length > 0
                   ? user.roles.map((role) => (
-                      <Tag key={role} color="blue">
-                        {role}
+                      <Tag key={role} color="blue" data-role={role}>
+                        {t(`home.roleNames.${role as 'admin'}`, { defaultValue: role })}
                       </Tag>
                     ))
                   : '—'}

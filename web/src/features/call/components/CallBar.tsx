@@ -34,15 +34,19 @@ const DOCK_STYLE = {
   boxShadow: '0 6px 16px rgba(0,0,0,0.16)',
 } as const;
 
-/** A clock that ticks once a second while `on`. */
+/**
+ * A clock that re-renders once a second while `on`. It answers the time of the render: the
+ * last tick stored in state dates from before `on` turned true (the sign-out wait then began
+ * at "7 秒" for a 5 s wait), so the state only drives the re-renders.
+ */
 function useNow(on: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!on) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [on]);
-  return on ? now : Date.now();
+  return Date.now();
 }
 
 /**
