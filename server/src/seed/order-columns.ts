@@ -14,6 +14,7 @@ export function stateColumns(s: OrderState) {
     main_org_status: s.mainOrgStatus,
     huifang_state: s.huifangState,
     need_review_status: s.needReviewStatus,
+    reply_rejected: s.replyRejected,
     host_unit_id: s.hostUnitId,
     co_host_unit_ids: s.coHostUnitIds,
     dispatcher_id: s.dispatcherId,

@@ -64,14 +64,15 @@ describe('notes, pick-up and handler', () => {
     ]);
     const fresh = await newOrder(w.t);
     await must(act(w, 'dispatcher', 'cy/a5HandleOrderSignInCy', { id: fresh, signType: 1 }));
-    // Signing claimed it for the dispatcher: picking it up again is harmless, others are told.
-    await step(w, fresh, {
-      who: 'dispatcher',
-      path: 'lists/recordHandlingPerson',
-      body: {},
-      action: 'claim',
-      to: { status: 1, mainOrgStatus: -1 },
-    });
+    // Signing claimed it for the dispatcher: picking it up again is refused, others are told.
+    await refused(
+      w,
+      fresh,
+      'dispatcher',
+      'lists/recordHandlingPerson',
+      {},
+      { status: 409, msg: 'you have already picked up this order' },
+    );
     await refused(
       w,
       fresh,
