@@ -8,6 +8,7 @@ import type { PageProps } from '../page-props';
 import { exportKanban, kanbanQuery, type KanbanQuery } from '../../features/stats/api';
 import { EChart } from '../../features/stats/components/EChart';
 import { RankingTable } from '../../features/stats/components/RankingTable';
+import { trendOption } from '../../features/stats/trend-option';
 import { usePageTitle } from '../page-title';
 
 /** The period containing today: from the 19th (China time) on, else the previous month's. */
@@ -69,19 +70,7 @@ function Board({ data, loading }: { data: KanbanData; loading: boolean }) {
   const streets = data.units.filter((u) => u.group === 'street');
   const departments = data.units.filter((u) => u.group === 'department');
   const trend = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: {},
-      grid: { left: 40, right: 20, bottom: 30, top: 40 },
-      xAxis: { type: 'category', data: data.trendByDay.map((d) => d.day.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: (['received', 'replied', 'closed'] as const).map((k) => ({
-        name: t(`exports.stats.${k}`),
-        type: 'line',
-        smooth: true,
-        data: data.trendByDay.map((d) => d[k]),
-      })),
-    }),
+    () => trendOption(data.trendByDay, (k) => t(`exports.stats.${k}`)),
     [data, t],
   );
   const categories = useMemo(
