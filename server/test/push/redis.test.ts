@@ -112,6 +112,23 @@ const gained = (c: PushClient, id: number) =>
   c.waitFor((m) => m.type === 'count' && m.menuId === 'jd_dqs' && m.notice?.assignId === id);
 
 describe('two nodes, one Redis', () => {
+  it('a bind through the other node by another session is ignored where the socket lives', async () => {
+    const onA = await PushClient.open(nodeA, w.tokens.street1);
+    open.push(onA);
+    // Node B cannot check the opener: it hands the bind on (200, local false) ...
+    const stolen = await onA.bind(w.tokens.street2, nodeB);
+    expect([stolen.code, stolen.data?.local]).toEqual([200, false]);
+    // ... and node A, where the socket lives, does not bind it for street2.
+    await sleep(300);
+    expect(onA.messages.some((m) => m.type === 'bound')).toBe(false);
+    await onA.bound(w.tokens.street1, nodeB);
+    await onA.waitFor((m) => m.type === 'bound');
+    // Closed, so the later tests' traces count only their own sockets.
+    onA.close();
+    await onA.waitClosed();
+    await sleep(50);
+  });
+
   it('a transition on node A updates a client bound on node B', async () => {
     const onB = await clientOn(nodeB, w.tokens.street1);
     const onA = await clientOn(nodeA, w.tokens.street1);
