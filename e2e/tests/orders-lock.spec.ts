@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { actionsOf, clickAction, openOrder, post, queue } from './support/detail-helpers';
+import { actionsOf, clickAction, fromCity, openOrder, post, queue } from './support/detail-helpers';
 import { api, newSession } from './support/session';
 
 /**
@@ -12,7 +12,8 @@ test('two contexts contend for one lock', async ({ browser, request }) => {
   const b = await newSession(browser, 'reviewer');
   const holder = await api<{ realname: string }>(request, 'GET', '/api/user/userInfo', a.token);
   const { list } = await queue(request, a.token, 'qu_dqs');
-  const order = list[0]!;
+  // an order the city sent: 拒签 is offered on it
+  const order = list.find((o) => fromCity(o))!;
 
   // both open the order before anyone acts: both are offered actions
   const dialogA = await openOrder(a.page, order.id);

@@ -47,7 +47,11 @@ export interface ListItem {
   mainOrgStatus: number;
   urgency: string;
   sevenFiveCategory: string | null;
+  typeId?: number;
 }
+
+/** Sent by the city (source 1 or 7): the only orders 拒签 applies to. */
+export const fromCity = (o: { typeId?: number }) => o.typeId === 1 || o.typeId === 7;
 
 export async function queue(
   request: APIRequestContext,
