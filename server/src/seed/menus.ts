@@ -162,6 +162,18 @@ export const MENU_SEED: MenuSeed[] = [
     guard: [...(ACTORS as string[]), RULES.leader],
   },
   {
+    // Every order in the caller's scope, filtered by the route's query: the board's drill-down
+    // (a unit's orders of the period) opens here.
+    key: 'order_list',
+    path: '/jsjb/orders',
+    name: 'OrderList',
+    component: 'workorder/queue',
+    title: '工单查询',
+    titleEn: 'Orders',
+    isMenu: false,
+    guard: [...(ACTORS as string[]), RULES.leader],
+  },
+  {
     key: 'group_call',
     path: '/call',
     name: 'GroupCall',

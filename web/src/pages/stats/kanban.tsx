@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Row, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { KanbanData } from '@hotline/contract';
+import type { KanbanData, UnitStats } from '@hotline/contract';
 import type { PageProps } from '../page-props';
 import { exportKanban, kanbanQuery, type KanbanQuery } from '../../features/stats/api';
 import { EChart } from '../../features/stats/components/EChart';
@@ -15,6 +15,20 @@ import { usePageTitle } from '../page-title';
 function currentPeriod(): string {
   const now = dayjs();
   return (now.date() >= 19 ? now : now.subtract(1, 'month')).format('YYYY-MM');
+}
+
+/**
+ * A unit's orders of the period, as the board counts its volume: hosted by the unit and
+ * dispatched in [start, end) — the list's date-time bounds are inclusive, hence end − 1 ms.
+ */
+function unitOrdersLink(unitId: number, period: { start: string; end: string }): string {
+  const to = new Date(Date.parse(period.end) - 1).toISOString();
+  const query = new URLSearchParams({
+    hostUnitId: String(unitId),
+    dispatchTimeFrom: period.start,
+    dispatchTimeTo: to,
+  });
+  return `#/jsjb/orders?${query.toString()}`;
 }
 
 /** Assessment board (统计看板): rankings in two groups, excluded orders, trend and categories. */
@@ -68,6 +82,7 @@ export default function Page(props: PageProps) {
 function Board({ data, loading }: { data: KanbanData; loading: boolean }) {
   const { t } = useTranslation();
   const streets = data.units.filter((u) => u.group === 'street');
+  const unitLink = (u: UnitStats) => unitOrdersLink(u.id, data.period);
   const departments = data.units.filter((u) => u.group === 'department');
   const trend = useMemo(
     () => trendOption(data.trendByDay, (k) => t(`exports.stats.${k}`)),
@@ -90,10 +105,10 @@ function Board({ data, loading }: { data: KanbanData; loading: boolean }) {
         {t('exports.stats.weights', data.weights)}
       </Typography.Text>
       <Card size="small" title={t('exports.stats.streets')}>
-        <RankingTable rows={streets} testId="ranking-streets" />
+        <RankingTable rows={streets} testId="ranking-streets" unitLink={unitLink} />
       </Card>
       <Card size="small" title={t('exports.stats.departments')}>
-        <RankingTable rows={departments} testId="ranking-departments" />
+        <RankingTable rows={departments} testId="ranking-departments" unitLink={unitLink} />
       </Card>
       <Row gutter={12}>
         <Col xs={24} lg={14}>

@@ -5,12 +5,31 @@ import type { UnitStats } from '@hotline/contract';
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(2)}%`);
 
-/** One ranking group (streets/towns or departments) of the assessment board. */
-export function RankingTable(props: { rows: UnitStats[]; testId: string }) {
+/**
+ * One ranking group (streets/towns or departments) of the assessment board. A unit's name
+ * links to its orders of the period (`unitLink`), when given.
+ */
+export function RankingTable(props: {
+  rows: UnitStats[];
+  testId: string;
+  unitLink?: (unit: UnitStats) => string;
+}) {
   const { t } = useTranslation();
+  const { unitLink } = props;
   const columns: ColumnsType<UnitStats> = [
     { title: t('exports.stats.rank'), dataIndex: 'rank', width: 64 },
-    { title: t('exports.stats.unit'), dataIndex: 'name' },
+    {
+      title: t('exports.stats.unit'),
+      dataIndex: 'name',
+      render: (name: string, unit) =>
+        unitLink ? (
+          <a href={unitLink(unit)} data-testid="ranking-unit" data-unit-id={unit.id}>
+            {name}
+          </a>
+        ) : (
+          name
+        ),
+    },
     { title: t('exports.stats.volume'), dataIndex: 'volume' },
     { title: t('exports.stats.signRate'), dataIndex: 'signRate', render: pct },
     { title: t('exports.stats.replyRate'), dataIndex: 'replyRate', render: pct },
