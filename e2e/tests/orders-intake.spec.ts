@@ -83,6 +83,44 @@ test('an agent creates an order; the form checks its fields first', async ({ pag
   await expect(form(page).getByLabel('工单标题')).toHaveValue('');
 });
 
+test("typing a repeat caller's number shows the caller history; an order opens from it", async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'agent');
+  const { list } = await listOf(request, token, { pageSize: 10 });
+  const categoryId = (list as unknown as { categoryId: number | null }[]).find(
+    (o) => o.categoryId,
+  )?.categoryId;
+  expect(categoryId).toBeTruthy();
+  const phone = `139${String(Date.now()).slice(-8)}`;
+  const made: string[] = [];
+  for (let i = 1; i <= 3; i += 1) {
+    const reply = await call<{ order: { orderNum: string } }>(request, 'redaction/insert', token, {
+      title: `楼道灯坏了 第${i}次`,
+      majorContent: '楼道里的灯坏了很久，晚上上下楼很不安全。',
+      callerName: '李四',
+      callerPhone: phone,
+      address: '望湖街道望湖路 2 号',
+      categoryId,
+      urgency: 'general',
+      orderNature: 'complaint',
+    });
+    made.push(reply.order.orderNum);
+  }
+  await openRoute(page, INTAKE);
+  const panel = page.getByTestId('caller-history');
+  await expect(panel).toContainText('输入来电号码后显示该号码以前的工单');
+  await form(page).getByLabel('来电号码').fill(phone);
+  await expect(page.getByTestId('caller-history-summary')).toHaveText(
+    '该号码共 3 单，近 30 天 3 单',
+  );
+  await expect(page.getByTestId('repeat-caller')).toHaveText('重复来电');
+  await expect(panel.getByText(made[2]!)).toBeVisible();
+  await panel.getByText(made[2]!).click();
+  await expect(page.getByTestId('order-detail')).toContainText(made[2]!);
+});
+
 test('similar orders appear while typing; a duplicate is merged instead of created', async ({
   page,
   request,

@@ -18,6 +18,7 @@ import { phraseEndpoints } from './phrases';
 import { pushEndpoints } from './push';
 import { statsEndpoints } from './stats';
 import { trackEndpoints } from './track';
+import { callerHistoryEndpoints } from './caller-history';
 import { actionEndpoints } from './work-order-action-endpoints';
 import { listEndpoints } from './work-order-reads-endpoints';
 import { detailEndpoints } from './work-order-reads-detail-endpoints';
@@ -47,6 +48,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   adminSettingsEndpoints,
   phraseEndpoints,
   trackEndpoints,
+  callerHistoryEndpoints,
   workCalendarEndpoints,
   healthEndpoints,
   notEnabledEndpoints,

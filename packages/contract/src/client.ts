@@ -230,6 +230,11 @@ export const trackEndpoints: { [K in keyof TrackEndpoints]: EndpointRef<TrackEnd
   track: { method: 'POST', paths: ['/public/track'] },
 };
 
+type CallerHistoryEndpoints = typeof contract.callerHistoryEndpoints;
+export const callerHistoryEndpoints: { [K in keyof CallerHistoryEndpoints]: EndpointRef<CallerHistoryEndpoints[K]> } = {
+  callerHistory: { method: 'POST', paths: ['/addons/jsjb/lists/callerHistory'] },
+};
+
 type WorkCalendarEndpoints = typeof contract.workCalendarEndpoints;
 export const workCalendarEndpoints: { [K in keyof WorkCalendarEndpoints]: EndpointRef<WorkCalendarEndpoints[K]> } = {
   listCalendarYears: { method: 'POST', paths: ['/admin/calendar/years'] },

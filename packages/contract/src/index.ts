@@ -25,6 +25,7 @@ export * from './admin-org';
 export * from './admin-settings';
 export * from './phrases';
 export * from './track';
+export * from './caller-history';
 export * from './settings';
 export * from './work-calendar';
 export * from './health';

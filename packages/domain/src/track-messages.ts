@@ -14,6 +14,10 @@ export const TRACK_MESSAGES = {
     zh: '请输入来电号码的后四位数字',
     en: 'enter the last four digits of the phone number',
   },
+  'callerHistory.phoneInvalid': {
+    zh: '电话号码须为 5–30 位数字（可含 + - ( ) 和空格）',
+    en: 'a phone number of 5 to 30 digits (+ - ( ) and blanks allowed)',
+  },
   'track.tooMany': {
     zh: '该工单的查询次数过多，请 {minutes} 分钟后再试',
     en: 'this order was looked up too often: try again in {minutes} minutes',

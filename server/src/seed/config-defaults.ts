@@ -79,6 +79,8 @@ export const JSJB_DEFAULTS: ConfigDefault[] = [
   // issue 21: limits counted in working days on the work calendar (0 = the hours above)
   num('limit_general_workdays', '一般件办理时限（工作日，0 按小时）', 0),
   num('limit_complex_workdays', '复杂件办理时限（工作日，0 按小时）', 0),
+  // issue 22: the repeat-caller tag at intake and in the detail
+  num('repeat_caller_threshold', '重复来电提示（30 天内同一号码工单数）', 3),
 ];
 
 export const SYSTEM_DEFAULTS: ConfigDefault[] = [

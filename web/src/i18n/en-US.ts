@@ -6,6 +6,7 @@ import { en as workCalendarEn } from './parts/en/work-calendar';
 import { en as accountEn } from './parts/en/account';
 import { en as phrasesEn } from './parts/en/phrases';
 import { en as trackEn } from './parts/en/track';
+import { en as callerHistoryEn } from './parts/en/caller-history';
 import { en as shortcutsEn } from './parts/en/shortcuts';
 import type { Messages } from './zh-CN';
 import { en as ordersEn } from './parts/en/orders';
@@ -293,6 +294,7 @@ const enUS: Messages = {
   account: accountEn,
   phrases: phrasesEn,
   track: trackEn,
+  callerHistory: callerHistoryEn,
   shortcuts: shortcutsEn,
   shell: shellEn,
 };

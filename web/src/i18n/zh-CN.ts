@@ -6,6 +6,7 @@ import { zh as workCalendarZh } from './parts/work-calendar';
 import { zh as accountZh } from './parts/account';
 import { zh as phrasesZh } from './parts/phrases';
 import { zh as trackZh } from './parts/track';
+import { zh as callerHistoryZh } from './parts/caller-history';
 import { zh as shortcutsZh } from './parts/shortcuts';
 import { zh as ordersZh } from './parts/orders';
 import { zh as detailZh } from './parts/detail';
@@ -286,6 +287,7 @@ const zhCN = {
   account: accountZh,
   phrases: phrasesZh,
   track: trackZh,
+  callerHistory: callerHistoryZh,
   shortcuts: shortcutsZh,
   shell: shellZh,
 };

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { listEndpoints as ep } from '@hotline/contract';
+import { callerHistoryEndpoints, listEndpoints as ep } from '@hotline/contract';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../../context';
 import { caller } from '../../../http/access';
 import { ok } from '../../../http/reply';
 import { route } from '../../../http/route';
+import { callerHistory } from './caller-history.service';
 import { queueCounts } from './count.service';
 import { readerFor, typeIdsFor } from './list-access';
 import { approvalList, extensionRequests } from './list-approve';
@@ -21,6 +22,9 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
       ok(await listOrders(ctx, caller(request), request.body), translate('ok', request.lang)),
     );
   }
+  route(app, callerHistoryEndpoints.callerHistory, async (request) =>
+    ok(await callerHistory(ctx, caller(request), request.body), translate('ok', request.lang)),
+  );
   route(app, ep.assignList, async (request) => {
     const body = { ...request.body, menuId: 'qu_dfp' };
     return ok(await listOrders(ctx, caller(request), body), translate('ok', request.lang));

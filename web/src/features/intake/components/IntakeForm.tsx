@@ -36,6 +36,7 @@ import {
   type IntakeValues,
 } from '../validation';
 import { SimilarPanel } from './SimilarPanel';
+import { CallerHistoryPanel } from '../../caller-history';
 import '../intake.css';
 
 export interface IntakeFormProps {
@@ -63,6 +64,8 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
     500,
   );
   const similar = useQuery(similarQueryOptions(asked));
+  // The caller's earlier orders, asked once the number has stopped changing.
+  const phone = useDebounced(Form.useWatch('callerPhone', form) as string | undefined, 400);
 
   const say = (field: string, p: IntakeProblem) => {
     const name = t(`workOrders.intake.${field}` as 'workOrders.intake.title');
@@ -306,14 +309,17 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
           </Space>
         </Form>
       </Card>
-      <SimilarPanel
-        items={similar.data?.list ?? []}
-        loading={similar.isFetching}
-        asked={asked !== null}
-        mergeIntoId={merge?.id ?? null}
-        onMerge={(o) => setMerge(merge?.id === o.id ? null : o)}
-        onOpen={onOpen}
-      />
+      <div className="hl-intake-side">
+        <CallerHistoryPanel phone={phone} onOpen={onOpen} />
+        <SimilarPanel
+          items={similar.data?.list ?? []}
+          loading={similar.isFetching}
+          asked={asked !== null}
+          mergeIntoId={merge?.id ?? null}
+          onMerge={(o) => setMerge(merge?.id === o.id ? null : o)}
+          onOpen={onOpen}
+        />
+      </div>
     </div>
   );
 }

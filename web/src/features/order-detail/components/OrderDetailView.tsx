@@ -12,6 +12,7 @@ import { useOrderLock } from '../use-order-lock';
 import { ForceUnlock, useMayForceUnlock } from './ForceUnlock';
 import { OrderActions } from './OrderActions';
 import { OrderAttachments } from './OrderAttachments';
+import { CallerHistoryPanel } from '../../caller-history';
 import { OrderFields } from './OrderFields';
 import { OrderRelated, SimilarOrders } from './OrderRelated';
 import { OrderTimeline, withoutLocks } from './OrderTimeline';
@@ -163,6 +164,17 @@ export function OrderDetailView(props: OrderDetailViewProps) {
             key: 'similar',
             label: `${t('orderDetail.tabs.similar')} (${detail.similar.length})`,
             children: <SimilarOrders list={detail.similar} onOpen={onOpen} />,
+          },
+          {
+            key: 'callers',
+            label: t('callerHistory.title'),
+            children: (
+              <CallerHistoryPanel
+                phone={order.callerPhone}
+                excludeId={order.id}
+                onOpen={(o) => onOpen(o.id)}
+              />
+            ),
           },
           {
             key: 'related',
