@@ -4,7 +4,7 @@ import { UserInfoFormatError, userInfoQuery } from '../features/auth/api';
 import { MenuFormatError, menuQuery } from '../features/menu/api';
 import { homeRoute, matchRoute } from '../features/menu/routes';
 import { guardErrorAction } from '../lib/error-actions';
-import { startProgress } from '../lib/progress';
+import { doneProgress, startProgress } from '../lib/progress';
 import { RequestError } from '../lib/request';
 import { getToken } from '../lib/storage';
 import { notify } from './notify';
@@ -69,11 +69,21 @@ function failure(error: unknown, target: string): Response {
  * info and the routes ("all", from the server menu) are loaded once, then the route is entered;
  * /login goes to /; unknown paths go to /404.
  */
-export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+export async function guardLoader(args: LoaderFunctionArgs): Promise<Response | null> {
+  startProgress();
+  try {
+    return await guard(args);
+  } finally {
+    // here, not only when the router turns idle: a quick navigation's loading and idle states
+    // can reach React in one render, and the bar then stayed at 95 %
+    doneProgress();
+  }
+}
+
+async function guard({ request }: LoaderFunctionArgs): Promise<Response | null> {
   const url = new URL(request.url);
   const { pathname } = url;
   const target = pathname + url.search;
-  startProgress();
 
   if (!getToken() || pathname === '/auth') {
     return WHITE_LIST.includes(pathname) ? null : redirect(loginLocation(target));

@@ -49,6 +49,7 @@ export function startProgress(): void {
   }
   clearTimeout(removal);
   clearInterval(trickle);
+  bar.classList.remove('is-done');
   show(8);
   // creeps towards 95 % and never reaches it before done()
   trickle = setInterval(() => show(value + (95 - value) * 0.08), TRICKLE_MS);

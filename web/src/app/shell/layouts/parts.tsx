@@ -18,7 +18,11 @@ export function FoldButton({ collapsed, onToggle }: Pick<LayoutProps, 'collapsed
   );
 }
 
-/** A sidebar surface in the theme's colours, patterned when the background setting is on. */
+/**
+ * A sidebar surface in the theme's colours, patterned when the background setting is on. The
+ * surface stretches to the page's full height (its colour never stops half-way down a long
+ * page, defect 8 of issue 20); its content sticks to the viewport inside it.
+ */
 export function Sider({
   className,
   palette,
@@ -42,7 +46,7 @@ export function Sider({
       style={style}
       aria-label={label}
     >
-      {children}
+      <div className="hl-sider-body">{children}</div>
     </aside>
   );
 }

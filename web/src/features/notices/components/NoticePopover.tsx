@@ -60,6 +60,7 @@ export function NoticePopover({ onView }: { onView: (item: NoticeItem) => void }
     <Popover
       trigger="click"
       placement="bottomRight"
+      rootClassName="hl-notice-popover"
       title={t('notice.title')}
       content={content}
       open={open}
