@@ -6,4 +6,10 @@
 export const zh = {
   soundBlocked: '浏览器阻止了新工单提示音的自动播放',
   enableSound: '开启声音',
+  deadline: {
+    limits: { sign: '签收', handling: '办理' },
+    reminder: '工单 {{orderNum}} 距{{limit}}时限还有 {{hours}} 小时',
+    escalation: '工单 {{orderNum}} 已超过{{limit}}时限，已升级',
+    escalation2: '工单 {{orderNum}} 超过{{limit}}时限仍未办结，已升级至区领导',
+  },
 };

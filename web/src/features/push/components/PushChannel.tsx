@@ -8,7 +8,9 @@ import { refreshBadgeCounts, useBadgeStore } from '../../menu';
 import { useNoticesStore } from '../../notices';
 import { useThemeStore } from '../../theme';
 import { bindPush, checkSession } from '../api';
+import { useQueueChanges } from '../../../lib/queue-changes';
 import { applyPushMessage } from '../apply-message';
+import { deadlineNoticeItem, speakNotice } from '../deadline-notice';
 import { browserClock, startClockResync } from '../clock-resync';
 import { PushSocket, pushUrl, type SocketLike } from '../../../lib/push-socket';
 import { getToken } from '../../../lib/storage';
@@ -54,6 +56,9 @@ export function PushChannel() {
   const blocked = useSoundStore((s) => s.blocked);
   const [state, setState] = useState<'connecting' | 'live' | 'down'>('connecting');
   const player = useRef<VoicePlayer | null>(null);
+  // The socket lives as long as the shell; notices use the language of the moment.
+  const translate = useRef(t);
+  translate.current = t;
 
   useEffect(() => {
     const voice = new VoicePlayer(
@@ -81,7 +86,13 @@ export function PushChannel() {
           addNotice: (notice) => useNoticesStore.getState().add(notice),
           alert: (menuId) => voice.alert(menuId, alertSettings()),
           resync: () => void rereadCounts(),
+          queueChanged: (menuId, num) => useQueueChanges.getState().note(menuId, num),
           exportJob: (job) => useExportJobsStore.getState().apply(job),
+          deadlineNotice: (notice) => {
+            const item = deadlineNoticeItem(notice, translate.current);
+            useNoticesStore.getState().add(item);
+            speakNotice(item.msg, alertSettings().on);
+          },
         }),
     });
     socket.start();
