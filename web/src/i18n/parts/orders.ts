@@ -112,6 +112,7 @@ export const zh = {
     batchSupervise: '批量督办（{{n}}）',
     settings: '表格设置',
     selected: '已选 {{n}} 条',
+    changed: '{{n}} 条新的或已变化',
   },
   prefs: {
     title: '表格设置',

@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Pagination } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Pagination } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TYPE_IDS } from '@hotline/domain';
 import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
 import { openOrder } from '../../../lib/order-bus';
+import { useQueueChanges } from '../../../lib/queue-changes';
 import {
   categoryTreeQuery,
   EXACT_TOTAL_ROOT,
@@ -79,12 +80,23 @@ export function OrderListView(props: OrderListViewProps) {
   useListSync();
 
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
+  // Pushed changes to this queue since its list was read: a hint offers to read it again.
+  const changed = useQueueChanges((s) => (menuId ? (s.changes[menuId] ?? 0) : 0));
+  const clearChanges = useQueueChanges((s) => s.clear);
+  useEffect(() => {
+    if (menuId && list.dataUpdatedAt > 0) clearChanges(menuId);
+  }, [menuId, list.dataUpdatedAt, clearChanges]);
+  const { refetch } = list;
+  const current = filterSearch(filter, defaultPageSize);
   const go = useCallback(
     (next: ListFilter) => {
       setSelected([]);
-      onQuery(filterSearch(next, defaultPageSize));
+      const search = filterSearch(next, defaultPageSize);
+      // 查询 with the filter already shown reads the list again (the route would not change)
+      if (search === current) void refetch();
+      else onQuery(search);
     },
-    [onQuery, defaultPageSize],
+    [onQuery, defaultPageSize, current, refetch],
   );
   const onOpen = useCallback(
     (order: OrderSummary) =>
@@ -140,6 +152,21 @@ export function OrderListView(props: OrderListViewProps) {
           props.renderExport ? (only) => setExportMode(only ? 'selected' : 'all') : undefined
         }
       />
+      {changed > 0 ? (
+        <Alert
+          className="hl-list-changed"
+          data-testid="list-changed"
+          type="info"
+          showIcon
+          banner
+          title={t('workOrders.toolbar.changed', { n: changed })}
+          action={
+            <Button size="small" type="link" onClick={() => void refetch()}>
+              {t('workOrders.toolbar.refresh')}
+            </Button>
+          }
+        />
+      ) : null}
       <OrderTable
         rows={rows}
         loading={list.isLoading}

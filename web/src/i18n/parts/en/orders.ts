@@ -110,6 +110,7 @@ export const en: typeof zh = {
     batchSupervise: 'Supervise selected ({{n}})',
     settings: 'Table settings',
     selected: '{{n}} selected',
+    changed: '{{n}} new or changed',
   },
   prefs: {
     title: 'Table settings',
