@@ -11,6 +11,21 @@ const baseURL = `http://127.0.0.1:${port}`;
 // E2E_ARTIFACTS: where results, traces and the server log go (default e2e/artifacts).
 const artifacts = process.env.E2E_ARTIFACTS ?? 'artifacts';
 
+// Chromium from the system, the same flags for every project.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export default defineConfig({
   testDir: 'tests',
   outputDir: `${artifacts}/test-results`,
@@ -32,22 +47,25 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'phone/**',
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          headless: true,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions,
+      },
+    },
+    {
+      // Street and town handlers work from phones (issue 20): the specs in tests/phone run at
+      // 390 × 844 with touch (a spec may set a tablet's 800 × 1280 for its own tests).
+      name: 'phone',
+      testMatch: 'phone/**/*.spec.ts',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
       },
     },
   ],

@@ -71,8 +71,8 @@ test('keeps visited routes, persisted across reloads; the first tab has no close
     meta: { title: '待签收' },
     parentIcon: 'file-text',
   });
-  await expect(tab(page, '/index').locator('.ant-tabs-tab-remove')).toHaveCount(0);
-  await expect(tab(page, Q('qu_dqs')).locator('.ant-tabs-tab-remove')).toHaveCount(1);
+  await expect(tab(page, '/index').locator('.hl-tab-close')).toHaveCount(0);
+  await expect(tab(page, Q('qu_dqs')).locator('.hl-tab-close')).toHaveCount(1);
   // the context menu cannot close it either
   await page.locator('[data-tab-path="/index"]').click({ button: 'right' });
   await expect(
@@ -103,7 +103,7 @@ test('close others, close left, close right, close all (right-click and drop-dow
 
 test('closing the active tab goes to the last remaining tab', async ({ page }) => {
   await open(page, Q('qu_blz'));
-  await tab(page, Q('qu_blz')).locator('.ant-tabs-tab-remove').click();
+  await tab(page, Q('qu_blz')).locator('.hl-tab-close').click();
   await expect(page).toHaveURL(new RegExp(`#${Q('qu_dhf')}$`));
   expect(await tabPaths(page)).toEqual(['/index', Q('qu_dqs'), Q('qu_shz'), Q('qu_dhf')]);
 });
@@ -127,7 +127,7 @@ test('kept-alive views come back untouched; clicking the active tab rebuilds it;
 
   // closing a tab drops its cached view
   await expect(view(Q('qu_shz'))).toHaveCount(1);
-  await tab(page, Q('qu_shz')).locator('.ant-tabs-tab-remove').click();
+  await tab(page, Q('qu_shz')).locator('.hl-tab-close').click();
   await expect(view(Q('qu_shz'))).toHaveCount(0);
 });
 
