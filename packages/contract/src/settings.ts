@@ -88,6 +88,10 @@ export const SETTING_META = {
     // Working days on the calendar instead of the hours above (issue 21); 0 = use the hours.
     limit_general_workdays: workdays,
     limit_complex_workdays: workdays,
+    // Reminders and escalation (issue 21): hours before a limit, comma-separated ('' = none).
+    remind_sign_hours: { kind: 'text', section: 'limits', min: 0, max: 40 },
+    remind_handling_hours: { kind: 'text', section: 'limits', min: 0, max: 40 },
+    escalate_second_hours: hours('limits'),
     assessment_period_day: {
       kind: 'integer',
       section: 'workflow',

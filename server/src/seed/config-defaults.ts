@@ -79,6 +79,21 @@ export const JSJB_DEFAULTS: ConfigDefault[] = [
   // issue 21: limits counted in working days on the work calendar (0 = the hours above)
   num('limit_general_workdays', '一般件办理时限（工作日，0 按小时）', 0),
   num('limit_complex_workdays', '复杂件办理时限（工作日，0 按小时）', 0),
+  {
+    name: 'remind_sign_hours',
+    title: '签收时限前提醒（小时，逗号分隔）',
+    value: '2',
+    type: 'string',
+    isPublic: false,
+  },
+  {
+    name: 'remind_handling_hours',
+    title: '办理时限前提醒（小时，逗号分隔）',
+    value: '24,4',
+    type: 'string',
+    isPublic: false,
+  },
+  num('escalate_second_hours', '超时后升级至区领导（小时）', 24),
   // issue 22: the repeat-caller tag at intake and in the detail
   num('repeat_caller_threshold', '重复来电提示（30 天内同一号码工单数）', 3),
 ];
