@@ -39,27 +39,40 @@ function Table({ title, lines }: { title: string; lines: readonly Line[] }) {
 /** The `?` dialog: the shortcuts of the queue list and of the order detail; Esc closes. */
 export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  // The dialog is a portal inside the list or the detail: its keys stop here, so Esc closes
+  // this dialog only (not the detail dialog behind it too).
   return (
-    <Modal
-      open={open}
-      title={t('shortcuts.title')}
-      onCancel={onClose}
-      footer={null}
-      width={520}
-      destroyOnHidden
-      data-testid="shortcut-help"
+    <div
+      className="hl-keys-host"
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Escape') onClose();
+      }}
     >
-      <div data-testid="shortcut-help-body">
-        <Table
-          title={t('shortcuts.listTitle')}
-          lines={LIST_KEYS.map((l) => ({ keys: l.keys, label: t(`shortcuts.list.${l.what}`) }))}
-        />
-        <Table
-          title={t('shortcuts.detailTitle')}
-          lines={DETAIL_KEYS.map((l) => ({ keys: l.keys, label: t(`shortcuts.detail.${l.what}`) }))}
-        />
-        <Typography.Paragraph type="secondary">{t('shortcuts.note')}</Typography.Paragraph>
-      </div>
-    </Modal>
+      <Modal
+        open={open}
+        title={t('shortcuts.title')}
+        onCancel={onClose}
+        footer={null}
+        width={520}
+        destroyOnHidden
+        data-testid="shortcut-help"
+      >
+        <div data-testid="shortcut-help-body">
+          <Table
+            title={t('shortcuts.listTitle')}
+            lines={LIST_KEYS.map((l) => ({ keys: l.keys, label: t(`shortcuts.list.${l.what}`) }))}
+          />
+          <Table
+            title={t('shortcuts.detailTitle')}
+            lines={DETAIL_KEYS.map((l) => ({
+              keys: l.keys,
+              label: t(`shortcuts.detail.${l.what}`),
+            }))}
+          />
+          <Typography.Paragraph type="secondary">{t('shortcuts.note')}</Typography.Paragraph>
+        </div>
+      </Modal>
+    </div>
   );
 }

@@ -49,7 +49,10 @@ export function useShortcuts(
   latest.current = { handle, active };
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing) return;
+      // Esc with the focus on the page itself is ours even when a dialog library marked it
+      // handled (antd's dialogs act on Esc only with the focus inside them).
+      const strayEscape = event.key === 'Escape' && document.activeElement === document.body;
+      if ((event.defaultPrevented && !strayEscape) || event.isComposing) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTypingTarget(event.target)) return;
       if (!latest.current.active()) return;
