@@ -126,6 +126,8 @@ export const listBody = z
     categoryId: optional(intField((n) => n.positive())),
     urgency: optional(wordList(URGENCIES)),
     isKeyAppeal: optional(flag()),
+    /** Escalated after a missed limit (issue 21): 1 only escalated orders, 0 only the others. */
+    escalated: optional(flag()),
     callTimeFrom: optional(dateText),
     callTimeTo: optional(dateText),
     dispatchTimeFrom: optional(dateText),
@@ -220,6 +222,9 @@ export const orderSummary = z.object({
   isKeyAppeal: z.boolean(),
   isSupervised: z.boolean(),
   superviseCount: z.number().int(),
+  /** 0 none; 1 a limit was missed (unit leaders, dispatchers told); 2 district leader (issue 21). */
+  escalationLevel: z.number().int(),
+  escalatedAt: when,
   mergedIntoId: z.number().int().nullable(),
   isSecondVisit: z.boolean(),
   remarks: z.string(),

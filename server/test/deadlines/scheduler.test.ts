@@ -6,6 +6,7 @@ import { syncDeadlineJobs } from '../../src/modules/deadlines/deadline-sync';
 import { sweepDeadlines, type SweepResult } from '../../src/modules/deadlines/deadline-sweep';
 import { advance, HOUR, newOrder, step, world, type World } from '../support/lifecycle';
 import { createTestApp, TEST_DB } from '../support/test-app';
+import { listAll } from '../work-orders/reads-fixtures';
 
 /**
  * Reminders and escalation (issue 21): one due-job table, swept by every node. Two nodes on
@@ -258,5 +259,25 @@ describe('actions keep the jobs in step', () => {
       'handling:L1',
       'handling:L2',
     ]);
+  });
+});
+
+describe('escalated orders in lists', () => {
+  it('carry escalationLevel and filter with escalated=1/0', async () => {
+    const ids = await hostedOrders(3, () => 1);
+    await advance(w, 2 * HOUR);
+    await sweepBoth(100);
+    const token = w.tokens.dispatcher;
+    const escalated = await listAll(w.t, token, { escalated: 1 });
+    const mine = escalated.filter((o) => ids.includes(o.id));
+    expect(mine.map((o) => [o.escalationLevel, typeof o.escalatedAt])).toEqual([
+      [1, 'string'],
+      [1, 'string'],
+      [1, 'string'],
+    ]);
+    expect(escalated.every((o) => o.escalationLevel > 0)).toBe(true);
+    const others = await listAll(w.t, token, { escalated: 0 });
+    expect(others.some((o) => ids.includes(o.id))).toBe(false);
+    expect(others.every((o) => o.escalationLevel === 0)).toBe(true);
   });
 });

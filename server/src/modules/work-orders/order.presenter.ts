@@ -96,6 +96,8 @@ export function presentOrder(
     isKeyAppeal: row.is_key_appeal,
     isSupervised: row.is_supervised,
     superviseCount: row.supervise_count,
+    escalationLevel: row.escalation_level,
+    escalatedAt: iso(row.escalated_at),
     mergedIntoId: row.merged_into_id,
     isSecondVisit: row.is_second_visit,
     remarks: row.remarks,

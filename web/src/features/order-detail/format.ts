@@ -125,6 +125,8 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       f('isKeyAppeal', 'bool'),
       f('isSupervised', 'bool'),
       f('superviseCount'),
+      f('escalationLevel'),
+      f('escalatedAt', 'time'),
       f('assessmentType'),
       f('tichuType'),
       f('mergedIntoId'),

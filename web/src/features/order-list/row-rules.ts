@@ -60,11 +60,17 @@ export function refuseCountdown(order: Timed, now: number): Countdown {
   return { kind: 'running', text: formatDuration(left), urgent: left <= 3600_000 };
 }
 
-/** Tags of the tip column: key appeal, supervised (with count), second visit, merged. */
+/**
+ * Tags of the tip column: escalated after a missed limit (issue 21; count = level), key appeal,
+ * supervised (with count), second visit.
+ */
 export function tipTags(
-  order: Pick<OrderSummary, 'isKeyAppeal' | 'isSupervised' | 'superviseCount' | 'isSecondVisit'>,
-): { key: 'keyAppeal' | 'supervised' | 'secondVisit'; count?: number }[] {
-  const out: { key: 'keyAppeal' | 'supervised' | 'secondVisit'; count?: number }[] = [];
+  order: Pick<OrderSummary, 'isKeyAppeal' | 'isSupervised' | 'superviseCount' | 'isSecondVisit'> &
+    Partial<Pick<OrderSummary, 'escalationLevel'>>,
+): { key: 'escalated' | 'keyAppeal' | 'supervised' | 'secondVisit'; count?: number }[] {
+  const out: { key: 'escalated' | 'keyAppeal' | 'supervised' | 'secondVisit'; count?: number }[] =
+    [];
+  if (order.escalationLevel) out.push({ key: 'escalated', count: order.escalationLevel });
   if (order.isKeyAppeal) out.push({ key: 'keyAppeal' });
   if (order.isSupervised) out.push({ key: 'supervised', count: order.superviseCount });
   if (order.isSecondVisit) out.push({ key: 'secondVisit' });

@@ -55,6 +55,8 @@ export const zhFields = {
   isKeyAppeal: '重点诉求',
   isSupervised: '督办',
   superviseCount: '督办次数',
+  escalationLevel: '超时升级级别（0 未升级）',
+  escalatedAt: '超时升级时间',
   isSecondVisit: '二次回访',
   mergedIntoId: '已归集到',
   remarks: '备注',

@@ -51,6 +51,7 @@ export const zh = {
     keyAppeal: '重点',
     supervised: '督办',
     secondVisit: '二次',
+    escalated: '已升级',
     expired: '已超时',
     overdue: '已超期',
     near: '临期',

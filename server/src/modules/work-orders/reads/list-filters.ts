@@ -110,6 +110,10 @@ export async function filterWhere(db: Db, body: ListBody): Promise<OrdersWhere[]
     const on = body.isKeyAppeal;
     out.push((eb) => eb('work_orders.is_key_appeal', '=', on));
   }
+  if (body.escalated !== undefined) {
+    const on = body.escalated;
+    out.push((eb) => eb('work_orders.escalation_level', on ? '>' : '=', 0));
+  }
   out.push(...rangeWhere(body));
   return out;
 }

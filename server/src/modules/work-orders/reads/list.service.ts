@@ -100,6 +100,7 @@ const FILTERS = [
   'categoryId',
   'urgency',
   'isKeyAppeal',
+  'escalated',
   'callTimeFrom',
   'callTimeTo',
   'dispatchTimeFrom',

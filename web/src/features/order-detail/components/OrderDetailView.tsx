@@ -115,6 +115,11 @@ export function OrderDetailView(props: OrderDetailViewProps) {
           {order.isSupervised ? (
             <Tag color="volcano">{t('orderDetail.fields.isSupervised')}</Tag>
           ) : null}
+          {order.escalationLevel > 0 ? (
+            <Tag color="red" data-testid="detail-head-escalated">
+              {t('workOrders.tag.escalated')} {order.escalationLevel}
+            </Tag>
+          ) : null}
         </Space>
         <Typography.Title level={5} className="hl-detail-title">
           {order.title}

@@ -113,7 +113,7 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
       return tipTags(order).map((tip) =>
         lightTag(
           ctx.theme,
-          tip.key === 'keyAppeal' ? 'magenta' : 'gold',
+          tip.key === 'escalated' ? 'red' : tip.key === 'keyAppeal' ? 'magenta' : 'gold',
           <>
             {t(`workOrders.tag.${tip.key}`)}
             {tip.count && tip.count > 1 ? ` ×${tip.count}` : ''}

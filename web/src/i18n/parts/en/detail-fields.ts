@@ -53,6 +53,8 @@ export const enFields: typeof zhFields = {
   isKeyAppeal: 'Key appeal',
   isSupervised: 'Supervised',
   superviseCount: 'Supervisions',
+  escalationLevel: 'Escalation level (0: none)',
+  escalatedAt: 'Escalated at',
   isSecondVisit: 'Second visit',
   mergedIntoId: 'Merged into',
   remarks: 'Remarks',

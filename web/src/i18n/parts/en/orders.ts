@@ -49,6 +49,7 @@ export const en: typeof zh = {
     keyAppeal: 'Key',
     supervised: 'Supervised',
     secondVisit: '2nd',
+    escalated: 'Escalated',
     expired: 'Expired',
     overdue: 'Overdue',
     near: 'Due soon',
