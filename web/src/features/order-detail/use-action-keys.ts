@@ -35,14 +35,6 @@ export function useActionKeys(
         return true;
       }
       if (formOpen) return false;
-      if (key === 'Escape') {
-        // With the focus inside the dialog, the dialog closes itself on Esc; with it left on
-        // the page (after a click on an empty spot, a closed pop-up), close it here.
-        const dialog = root.current?.closest<HTMLElement>('.ant-modal-wrap');
-        if (!dialog || dialog.contains(document.activeElement)) return false;
-        dialog.querySelector<HTMLButtonElement>('[data-testid="order-dialog-close"]')?.click();
-        return true;
-      }
       const spec = buttons.find((b) => !b.button && actionKey(b.action) === key.toLowerCase());
       if (!spec) return false;
       const button = root.current?.querySelector<HTMLButtonElement>(

@@ -22,11 +22,11 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return role !== null && TYPING_ROLES.has(role);
 }
 
-/** The dialogs on screen (antd's modal wraps that are shown), last = in front. */
+/** The dialogs on screen (antd's modal wraps and image previews that are shown), last = in front. */
 export function visibleDialogs(): HTMLElement[] {
-  return Array.from(document.querySelectorAll<HTMLElement>('.ant-modal-wrap')).filter(
-    (wrap) => wrap.style.display !== 'none' && wrap.getClientRects().length > 0,
-  );
+  return Array.from(
+    document.querySelectorAll<HTMLElement>('.ant-modal-wrap, .ant-image-preview'),
+  ).filter((wrap) => wrap.style.display !== 'none' && wrap.getClientRects().length > 0);
 }
 
 /** `element` is on screen and no dialog covers it (it is in the front dialog, or none is open). */
@@ -49,10 +49,7 @@ export function useShortcuts(
   latest.current = { handle, active };
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      // Esc with the focus on the page itself is ours even when a dialog library marked it
-      // handled (antd's dialogs act on Esc only with the focus inside them).
-      const strayEscape = event.key === 'Escape' && document.activeElement === document.body;
-      if ((event.defaultPrevented && !strayEscape) || event.isComposing) return;
+      if (event.defaultPrevented || event.isComposing) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTypingTarget(event.target)) return;
       if (!latest.current.active()) return;
