@@ -120,13 +120,15 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-/** The newest SMS code the simulator wrote to the server log for this mobile number. */
+/** The newest SMS login code the simulator wrote to the server log for this mobile number. */
 export function smsCodeFromLog(mobile: string): string | null {
+  // The log masks the number (138****5678).
+  const masked = `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
   const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').reverse();
   for (const line of lines) {
-    if (!line.includes('[SMS simulator]') || !line.includes(mobile)) continue;
+    if (!line.includes('[SMS simulator]') || !line.includes(masked)) continue;
     const entry = JSON.parse(line) as { mobile?: string; text?: string };
-    const match = entry.mobile === mobile ? /\b(\d{6})\b/.exec(entry.text ?? '') : null;
+    const match = entry.mobile === masked ? /\b(\d{6})\b/.exec(entry.text ?? '') : null;
     if (match) return match[1] ?? null;
   }
   return null;

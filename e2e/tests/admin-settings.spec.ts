@@ -62,7 +62,7 @@ test.describe('settings', () => {
       // a typed form: a text box, a number with its unit, a switch, a select
       const website = page.getByRole('textbox', { name: '网站名称' });
       await expect(website).toHaveValue(before.website_name!);
-      await expect(page.getByRole('spinbutton', { name: '一般件办理时限' })).toHaveValue('168');
+      await expect(setting(page, 'limit_general_hours').getByRole('spinbutton')).toHaveValue('168');
       await expect(page.getByRole('switch', { name: '页面水印' })).toBeVisible();
       await expect(setting(page, 'overdue_warning_mode').locator('.ant-select')).toBeVisible();
 
@@ -92,7 +92,7 @@ test.describe('settings', () => {
       await fresh.close();
 
       // 一般件办理时限 0: the field says why, nothing is sent, nothing saved
-      const hours = page.getByRole('spinbutton', { name: '一般件办理时限' });
+      const hours = setting(page, 'limit_general_hours').getByRole('spinbutton');
       await hours.fill('0');
       await hours.blur();
       const error = setting(page, 'limit_general_hours').locator('.ant-form-item-explain-error');

@@ -42,6 +42,7 @@ import { phraseRoutes } from './modules/phrases/phrase.routes';
 import { registerMetrics } from './modules/metrics/index';
 import { open311Routes, OPEN311_PREFIX } from './modules/open311/index';
 import { trackRoutes } from './modules/track/index';
+import { citizenSmsAfterCommit } from './modules/citizen-sms/index';
 
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
@@ -71,7 +72,18 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
     trustProxy: base.settings.trustProxy,
   });
   const push = createPushChannel(base, app.log);
-  const ctx = createContext(base, { push: push.port, afterCommit: push.afterCommit });
+  // After an action commits: the push channel, then the citizen's text message (if any).
+  const citizenSms = citizenSmsAfterCommit(
+    () => ctx,
+    (err) => app.log.error({ err }, 'citizen text message failed'),
+  );
+  const ctx: AppContext = createContext(base, {
+    push: push.port,
+    afterCommit: async (outcome) => {
+      await push.afterCommit(outcome);
+      await citizenSms(outcome);
+    },
+  });
   const exportGate = new ExportGate(base.settings.xlsxExports);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -147,7 +159,11 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   // Reminders and escalation (issue 21): every node sweeps the due-job table on its timer.
   const deadlines = startDeadlineScheduler(
     ctx,
-    { intervalMs: base.settings.deadlineSweepMs, batch: base.settings.deadlineSweepBatch, maxBatches: 10 },
+    {
+      intervalMs: base.settings.deadlineSweepMs,
+      batch: base.settings.deadlineSweepBatch,
+      maxBatches: 10,
+    },
     app.log,
   );
   app.addHook('onClose', deadlines.stop);

@@ -87,6 +87,8 @@ export const intakeBody = z.object({
   /** WGS-84 position of the appeal (optional; both or neither). */
   lat: z.number().min(-90).max(90).optional(),
   long: z.number().min(-180).max(180).optional(),
+  /** The caller wants no text messages about this order. */
+  smsOptOut: z.boolean().optional(),
   communityUnitId: refId().optional(),
   categoryId: refId(),
   urgency: z.enum(URGENCIES),

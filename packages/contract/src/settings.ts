@@ -25,7 +25,8 @@ export type SettingSection =
   | 'calls'
   | 'files'
   | 'providers'
-  | 'password';
+  | 'password'
+  | 'citizens';
 
 export interface SettingMeta {
   readonly kind: SettingKind;
@@ -37,7 +38,15 @@ export interface SettingMeta {
   /** select: the values allowed. */
   readonly options?: readonly string[];
   /** integer: what the number counts (the form shows it next to the input). */
-  readonly unit?: 'hours' | 'days' | 'workdays' | 'mb' | 'characters' | 'classes';
+  readonly unit?:
+    | 'hours'
+    | 'days'
+    | 'workdays'
+    | 'mb'
+    | 'characters'
+    | 'classes'
+    | 'orders'
+    | 'messages';
 }
 
 const sw = (section: SettingSection) => ({ kind: 'switch', section }) as const;
@@ -51,6 +60,9 @@ const workdays = {
   max: 250,
   unit: 'workdays',
 } as const;
+
+/** A text-message template: placeholders {orderNum} {category} {reply} {trackUrl} {date}. */
+const smsTemplate = { kind: 'text', section: 'citizens', min: 1, max: 300 } as const;
 
 /** A time limit of at most a year: 0, negatives and beyond are refused. */
 export const MAX_HOURS = 8760;
@@ -100,6 +112,22 @@ export const SETTING_META = {
       unit: 'days',
     },
     upload_max_mb: { kind: 'integer', section: 'files', min: 1, max: 200, unit: 'mb' },
+    // The citizen's side (issue 22): repeat callers and text messages.
+    repeat_caller_threshold: {
+      kind: 'integer',
+      section: 'citizens',
+      min: 1,
+      max: 100,
+      unit: 'orders',
+    },
+    sms_citizen_enabled: sw('citizens'),
+    sms_daily_cap: { kind: 'integer', section: 'citizens', min: 1, max: 50, unit: 'messages' },
+    sms_track_url: { kind: 'text', section: 'citizens', min: 0, max: 200 },
+    sms_tpl_accepted: smsTemplate,
+    sms_tpl_dispatched: smsTemplate,
+    sms_tpl_answered: smsTemplate,
+    sms_tpl_closed: smsTemplate,
+    sms_tpl_visit: smsTemplate,
   },
   system: {
     sms_provider: { kind: 'text', section: 'providers', min: 1, max: 32 },

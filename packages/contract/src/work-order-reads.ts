@@ -180,6 +180,8 @@ export const orderSummary = z.object({
   /** WGS-84 position, when the reporter gave one (Open311 requests, the intake form). */
   lat: z.number().nullable(),
   long: z.number().nullable(),
+  /** The caller asked for no text messages about this order. */
+  smsOptOut: z.boolean(),
   communityUnitId: z.number().int().nullable(),
   communityName: z.string().nullable(),
   categoryId: z.number().int().nullable(),

@@ -18,3 +18,4 @@ export * from './work-calendar';
 export * from './calendar-schedule';
 export * from './deadline-plan';
 export * from './public-status';
+export * from './citizen-sms';

@@ -566,3 +566,19 @@ export interface Database {
   track_attempts: TrackAttemptsTable;
 }
 // --- end status lookup ---
+
+// --- citizen text messages (migration 028) ---
+export interface WorkOrdersTable {
+  /** The caller asked for no text messages about this order. */
+  sms_opt_out: Generated<boolean>;
+}
+export interface CitizenSmsCountsTable {
+  phone: string;
+  /** yyyymmdd, China time. */
+  day: string;
+  n: number;
+}
+export interface Database {
+  citizen_sms_counts: CitizenSmsCountsTable;
+}
+// --- end citizen text messages ---

@@ -1,3 +1,10 @@
+import {
+  DEFAULT_SMS_TEMPLATES,
+  SMS_EVENT_NAMES,
+  SMS_EVENTS,
+  smsTemplateKey,
+} from '@hotline/domain';
+
 /** Config groups and their default entries (group `jsjb` is the console's web config). */
 
 export interface ConfigDefault {
@@ -96,6 +103,30 @@ export const JSJB_DEFAULTS: ConfigDefault[] = [
   num('escalate_second_hours', '超时后升级至区领导（小时）', 24),
   // issue 22: the repeat-caller tag at intake and in the detail
   num('repeat_caller_threshold', '重复来电提示（30 天内同一号码工单数）', 3),
+  // issue 22: text messages to citizens (templates: {orderNum} {category} {reply} {trackUrl} {date})
+  sw(
+    'sms_citizen_enabled',
+    '向市民发送办理进度短信',
+    true,
+    'through the SMS port: the simulator logs them',
+  ),
+  num('sms_daily_cap', '每个号码每天最多短信条数', 5),
+  {
+    name: 'sms_track_url',
+    title: '短信中的进度查询地址',
+    value: '',
+    type: 'string',
+    isPublic: false,
+    remark: 'the public address of #/track, e.g. https://12345.example.gov.cn/#/track',
+  },
+  ...SMS_EVENTS.map((event): ConfigDefault => ({
+    name: smsTemplateKey(event),
+    title: `短信模板：${SMS_EVENT_NAMES[event].zh}`,
+    value: DEFAULT_SMS_TEMPLATES[event],
+    type: 'text',
+    isPublic: false,
+    remark: 'placeholders: {orderNum} {category} {reply} {trackUrl} {date}',
+  })),
 ];
 
 export const SYSTEM_DEFAULTS: ConfigDefault[] = [

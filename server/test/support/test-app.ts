@@ -31,6 +31,11 @@ export interface TestAppOptions {
   settings?: Partial<Settings>;
   /** Demo orders to seed (the demo accounts are always seeded). */
   orders?: number;
+  /**
+   * Text messages to citizens (config `sms_citizen_enabled`): off unless asked for, so the
+   * event trails other tests compare hold only the steps they took.
+   */
+  citizenSms?: boolean;
 }
 
 const createPostgresDatabase = () => createScratchDatabase(testDatabaseUrl(), 'hotline_test');
@@ -50,6 +55,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   await seedDemoIfEmpty(handle.db, { orders: options.orders ?? 0, now: now() });
+  await handle.db
+    .updateTable('config')
+    .set({ value: options.citizenSms ? '1' : '0' })
+    .where('name', '=', 'sms_citizen_enabled')
+    .execute();
   const sms = new SimulatedSmsProvider();
   const base = { db: handle.db, settings: testSettings(options.settings), sms, now };
   const { app, ctx, exportGate } = await buildApp(base);

@@ -43,6 +43,8 @@ export const EVENT_NAMES: Record<string, Record<Lang, string>> = {
   // issue 21: written by the deadline scheduler, not by a user
   deadline_reminder: { zh: '时限提醒', en: 'deadline reminder' },
   deadline_escalation: { zh: '超时升级', en: 'escalated (limit missed)' },
+  // issue 22: a text message to the citizen (citizen-sms.ts)
+  sms: { zh: '短信通知', en: 'text message to the caller' },
 };
 export const ACTIONS = Object.keys(ACTION_NAMES) as ActionName[];
 

@@ -1,3 +1,4 @@
+import { maskPhone } from '@hotline/domain';
 import type { SmsProvider } from '../../ports';
 
 export interface SentSms {
@@ -19,7 +20,11 @@ export class SimulatedSmsProvider implements SmsProvider {
   async send(mobile: string, text: string): Promise<void> {
     this.outbox.push({ mobile, text, at: new Date() });
     if (this.outbox.length > 100) this.outbox.shift();
-    this.log?.({ mobile, text }, '[SMS simulator] message not sent, logged instead');
+    // The number masked (138****5678): logs are read by more people than the citizen's data.
+    this.log?.(
+      { mobile: maskPhone(mobile), text },
+      '[SMS simulator] message not sent, logged instead',
+    );
   }
 
   lastCodeFor(mobile: string): string | undefined {

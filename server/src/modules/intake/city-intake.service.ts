@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { NewWorkOrder, WorkOrderRow } from '../../db/schema';
 import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
 import { newOrderChange } from '../push/index';
+import { notifyCitizenSafely } from '../citizen-sms/index';
 import { fieldError } from './field-error';
 import type { Integration } from './integration-keys';
 import * as repo from './intake.repository';
@@ -88,6 +89,7 @@ export async function receiveCityOrder(
       return created;
     });
     await ctx.push?.orderChanged(newOrderChange(order, now));
+    await notifyCitizenSafely(ctx, order.id, 'accepted');
     return { order, duplicate: false };
   } catch (error) {
     if (!(error instanceof AlreadyReceived)) throw error;

@@ -8,6 +8,7 @@ import { actorFrom } from '../work-orders/actor';
 import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
 import { findReadableOrder } from '../work-orders/order-access';
 import { newOrderChange } from '../push/index';
+import { notifyCitizenSafely } from '../citizen-sms/index';
 import { fieldError } from './field-error';
 import * as repo from './intake.repository';
 import { syncDeadlineJobs } from '../deadlines/deadline-sync';
@@ -67,6 +68,7 @@ export async function createSelfBuiltOrder(
       address: body.address,
       lat: body.lat ?? null,
       long: body.long ?? null,
+      sms_opt_out: body.smsOptOut ?? false,
       community_unit_id: body.communityUnitId ?? null,
       category_id: body.categoryId,
       labels: body.labels ?? [],
@@ -115,6 +117,7 @@ export async function createSelfBuiltOrder(
     return { order, mergedInto: target?.order_num ?? null };
   });
   await ctx.push?.orderChanged(newOrderChange(result.order, now));
+  await notifyCitizenSafely(ctx, result.order.id, 'accepted');
 
   // After commit: a read, and a slow one must not hold the counter rows.
   const similar = await repo.findSimilarOpen(ctx.db, actor, body.title, {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { NewWorkOrder, WorkOrderRow } from '../../db/schema';
 import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
 import { newOrderChange } from '../push/index';
+import { notifyCitizenSafely } from '../citizen-sms/index';
 import type { Integration } from './integration-keys';
 import * as repo from './intake.repository';
 import { nextNumber } from './order-numbers';
@@ -138,6 +139,9 @@ export async function receiveOpen311Request(
     });
     return { order, duplicate: false };
   });
-  if (!result.duplicate) await ctx.push?.orderChanged(newOrderChange(result.order, now));
+  if (!result.duplicate) {
+    await ctx.push?.orderChanged(newOrderChange(result.order, now));
+    await notifyCitizenSafely(ctx, result.order.id, 'accepted');
+  }
   return result;
 }

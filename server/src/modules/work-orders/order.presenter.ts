@@ -54,6 +54,7 @@ export function presentOrder(
     address: row.address,
     lat: row.lat,
     long: row.long,
+    smsOptOut: row.sms_opt_out,
     communityUnitId: row.community_unit_id,
     communityName: extras.communityName,
     categoryId: row.category_id,

@@ -46,6 +46,7 @@ export const SECTION_ORDER: readonly FieldSection[] = [
   'push',
   'calls',
   'files',
+  'citizens',
   'providers',
   'password',
   'other',

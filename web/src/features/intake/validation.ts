@@ -55,6 +55,7 @@ export interface IntakeValues {
   orderNature?: string;
   address?: string;
   lat?: number | null;
+  smsOptOut?: boolean;
   long?: number | null;
   communityUnitId?: number;
   typeId?: 5 | 7;
@@ -76,6 +77,7 @@ export function intakeBody(values: IntakeValues, mergeIntoId: number | null) {
     orderNature: values.orderNature,
     typeId: values.typeId ?? 5,
   };
+  if (values.smsOptOut) body.smsOptOut = true;
   if (typeof values.lat === 'number') body.lat = values.lat;
   if (typeof values.long === 'number') body.long = values.long;
   if (values.communityUnitId) body.communityUnitId = values.communityUnitId;

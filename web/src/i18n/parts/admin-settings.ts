@@ -30,6 +30,7 @@ export const zh = {
     on: '开',
     off: '关',
     changedMark: '已修改',
+    smsPreview: '预览（示例工单）：',
     formLabel: '{{group}}设置',
     groups: {
       jsjb: '接诉即办',
@@ -47,6 +48,7 @@ export const zh = {
       files: '文件',
       providers: '通道',
       password: '密码策略',
+      citizens: '市民服务',
       other: '其他',
     },
     units: {
@@ -56,6 +58,8 @@ export const zh = {
       mb: 'MB',
       characters: '个字符',
       classes: '类',
+      orders: '单',
+      messages: '条',
     },
     titles: {
       website_name: '网站名称',
@@ -94,6 +98,15 @@ export const zh = {
       telephony_provider: '外呼通道',
       password_min_length: '密码最短长度',
       password_classes: '密码字符种类',
+      repeat_caller_threshold: '重复来电提示',
+      sms_citizen_enabled: '向市民发送办理进度短信',
+      sms_daily_cap: '每个号码每天最多短信',
+      sms_track_url: '短信中的进度查询地址',
+      sms_tpl_accepted: '短信模板：受理',
+      sms_tpl_dispatched: '短信模板：派单',
+      sms_tpl_answered: '短信模板：答复',
+      sms_tpl_closed: '短信模板：办结',
+      sms_tpl_visit: '短信模板：回访未接通',
     },
     help: {
       website_name: '浏览器标题、登录页和页脚显示的系统名称',
@@ -121,8 +134,10 @@ export const zh = {
       limit_utility_hours: '水电气热类工单从派单起的办理时限',
       limit_general_hours: '一般件从派单起的办理时限',
       limit_complex_hours: '复杂件从派单起的办理时限',
-      limit_general_workdays: '大于 0 时一般件按工作日历计算：派单次日起第 N 个工作日 24 时前；0 表示按上面的小时数',
-      limit_complex_workdays: '大于 0 时复杂件按工作日历计算：派单次日起第 N 个工作日 24 时前；0 表示按上面的小时数',
+      limit_general_workdays:
+        '大于 0 时一般件按工作日历计算：派单次日起第 N 个工作日 24 时前；0 表示按上面的小时数',
+      limit_complex_workdays:
+        '大于 0 时复杂件按工作日历计算：派单次日起第 N 个工作日 24 时前；0 表示按上面的小时数',
       remind_sign_hours: '签收时限前多少小时提醒持有单位，逗号分隔（如 2）；留空不提醒',
       remind_handling_hours: '办理时限前多少小时提醒承办单位，逗号分隔（如 24,4）；留空不提醒',
       escalate_second_hours: '超过办理时限后再过多少小时仍未办结，升级至区领导',
@@ -132,6 +147,17 @@ export const zh = {
       telephony_provider: 'simulator：模拟外呼（测试用）',
       password_min_length: '新密码至少包含的字符数',
       password_classes: '大写字母、小写字母、数字、符号中至少包含几类',
+      repeat_caller_threshold: '同一号码 30 天内达到这么多单时，受理和详情中标记“重复来电”',
+      sms_citizen_enabled:
+        '工单受理、派单、答复、办结和回访未接通时给来电手机号发短信（通过短信通道；模拟器只写日志）',
+      sms_daily_cap: '同一号码每天最多收到的进度短信条数',
+      sms_track_url: '{trackUrl} 的值：本系统 #/track 页面的公开地址；留空为 #/track',
+      sms_tpl_accepted:
+        '可用占位符：{orderNum} 工单编号、{category} 问题类型、{reply} 答复、{trackUrl} 查询地址、{date} 日期',
+      sms_tpl_dispatched: '可用占位符：{orderNum} {category} {reply} {trackUrl} {date}',
+      sms_tpl_answered: '可用占位符：{orderNum} {category} {reply} {trackUrl} {date}',
+      sms_tpl_closed: '可用占位符：{orderNum} {category} {reply} {trackUrl} {date}',
+      sms_tpl_visit: '可用占位符：{orderNum} {category} {reply} {trackUrl} {date}',
     },
     options: {
       overdue_warning_mode: {

@@ -168,6 +168,8 @@ export const zh = {
     lat: '纬度',
     long: '经度',
     positionHalf: '纬度和经度须同时填写',
+    sms: '短信通知',
+    smsOptOut: '来电人不接收办理进度短信',
     typeId: '工单类型',
     labels: '标签',
     submit: '提交工单',

@@ -27,6 +27,7 @@ export const ORDER_COLUMNS = [
   'address',
   'lat',
   'long',
+  'sms_opt_out',
   'community_unit_id',
   'category_id',
   'labels',

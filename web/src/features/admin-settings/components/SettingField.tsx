@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { settingProblem } from '@hotline/contract';
 import { useDomainLang } from '../../../i18n';
 import type { SettingEntry } from '../api';
+import { SmsPreview } from './SmsPreview';
 import {
   isChanged,
   jsonError,
@@ -119,6 +120,7 @@ export function SettingField({ group, entry, spec, changed }: SettingFieldProps)
       >
         {control(spec, entry, title, t, unit)}
       </Form.Item>
+      {entry.name.startsWith('sms_tpl_') ? <SmsPreview name={entry.name} /> : null}
     </div>
   );
 }

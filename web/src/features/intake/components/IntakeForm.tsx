@@ -4,6 +4,7 @@ import {
   App,
   Button,
   Card,
+  Checkbox,
   Form,
   Input,
   InputNumber,
@@ -236,6 +237,11 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
               rules={[rule('address', (v) => checkText(v, LIMITS.address))]}
             >
               <Input maxLength={LIMITS.address} style={{ width: 360 }} />
+            </Form.Item>
+            <Form.Item name="smsOptOut" valuePropName="checked" label={t('workOrders.intake.sms')}>
+              <Checkbox data-testid="intake-sms-opt-out">
+                {t('workOrders.intake.smsOptOut')}
+              </Checkbox>
             </Form.Item>
             <Form.Item
               name="lat"

@@ -28,6 +28,7 @@ export const en: typeof zh = {
     on: 'On',
     off: 'Off',
     changedMark: 'changed',
+    smsPreview: 'Preview (a sample order):',
     formLabel: '{{group}} settings',
     groups: {
       jsjb: 'Hotline',
@@ -45,6 +46,7 @@ export const en: typeof zh = {
       files: 'Files',
       providers: 'Channels',
       password: 'Password policy',
+      citizens: 'Citizens',
       other: 'Other',
     },
     units: {
@@ -54,6 +56,8 @@ export const en: typeof zh = {
       mb: 'MB',
       characters: 'characters',
       classes: 'classes',
+      orders: 'orders',
+      messages: 'messages',
     },
     titles: {
       website_name: 'Website name',
@@ -92,6 +96,15 @@ export const en: typeof zh = {
       telephony_provider: 'Telephony channel',
       password_min_length: 'Shortest password',
       password_classes: 'Password character classes',
+      repeat_caller_threshold: 'Repeat-caller tag',
+      sms_citizen_enabled: 'Text citizens about their orders',
+      sms_daily_cap: 'Texts per number per day',
+      sms_track_url: 'Status lookup address in texts',
+      sms_tpl_accepted: 'Text template: accepted',
+      sms_tpl_dispatched: 'Text template: dispatched',
+      sms_tpl_answered: 'Text template: answered',
+      sms_tpl_closed: 'Text template: closed',
+      sms_tpl_visit: 'Text template: visit not reached',
     },
     help: {
       website_name: 'The name in the browser title, on the login page and in the footer',
@@ -120,17 +133,35 @@ export const en: typeof zh = {
       limit_utility_hours: 'Time limit of water, power, gas and heating cases, from dispatch',
       limit_general_hours: 'Time limit of general cases, from dispatch',
       limit_complex_hours: 'Time limit of complex cases, from dispatch',
-      limit_general_workdays: 'Above 0: general cases end with the Nth working day after dispatch (work calendar); 0: the hours above',
-      limit_complex_workdays: 'Above 0: complex cases end with the Nth working day after dispatch (work calendar); 0: the hours above',
-      remind_sign_hours: 'Hours before the sign limit the holding unit is reminded, comma-separated (e.g. 2); empty: none',
-      remind_handling_hours: 'Hours before the handling limit the host unit is reminded, comma-separated (e.g. 24,4); empty: none',
-      escalate_second_hours: 'Hours past the handling limit after which an open order goes up to the district leader',
+      limit_general_workdays:
+        'Above 0: general cases end with the Nth working day after dispatch (work calendar); 0: the hours above',
+      limit_complex_workdays:
+        'Above 0: complex cases end with the Nth working day after dispatch (work calendar); 0: the hours above',
+      remind_sign_hours:
+        'Hours before the sign limit the holding unit is reminded, comma-separated (e.g. 2); empty: none',
+      remind_handling_hours:
+        'Hours before the handling limit the host unit is reminded, comma-separated (e.g. 24,4); empty: none',
+      escalate_second_hours:
+        'Hours past the handling limit after which an open order goes up to the district leader',
       assessment_period_day: 'The assessment period starts on this day of each month',
       upload_max_mb: 'The largest file one attachment may be',
       sms_provider: 'simulator: codes go to the server log (for testing)',
       telephony_provider: 'simulator: simulated calls (for testing)',
       password_min_length: 'The fewest characters a new password may have',
       password_classes: 'How many of upper-case, lower-case, digits, symbols it must hold',
+      repeat_caller_threshold:
+        'A number with this many orders in 30 days is tagged "repeat caller" at intake and in the detail',
+      sms_citizen_enabled:
+        'Text the caller when the order is accepted, dispatched, answered, closed, or a visit does not reach them (through the SMS channel; the simulator only logs)',
+      sms_daily_cap: 'The most progress texts one number receives a day',
+      sms_track_url:
+        'The value of {trackUrl}: the public address of the #/track page; empty: #/track',
+      sms_tpl_accepted:
+        'Placeholders: {orderNum} order number, {category} kind of problem, {reply} reply, {trackUrl} lookup address, {date} date',
+      sms_tpl_dispatched: 'Placeholders: {orderNum} {category} {reply} {trackUrl} {date}',
+      sms_tpl_answered: 'Placeholders: {orderNum} {category} {reply} {trackUrl} {date}',
+      sms_tpl_closed: 'Placeholders: {orderNum} {category} {reply} {trackUrl} {date}',
+      sms_tpl_visit: 'Placeholders: {orderNum} {category} {reply} {trackUrl} {date}',
     },
     options: {
       overdue_warning_mode: {

@@ -166,6 +166,8 @@ export const en: typeof zh = {
     lat: 'Latitude',
     long: 'Longitude',
     positionHalf: 'Give latitude and longitude together',
+    sms: 'Text messages',
+    smsOptOut: 'The caller wants no progress texts',
     typeId: 'Order type',
     labels: 'Labels',
     submit: 'Create order',

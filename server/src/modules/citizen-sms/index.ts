@@ -1,0 +1,1 @@
+export { citizenSmsAfterCommit, notifyCitizen, notifyCitizenSafely } from './citizen-sms.service';
