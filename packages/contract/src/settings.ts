@@ -39,14 +39,7 @@ export interface SettingMeta {
   readonly options?: readonly string[];
   /** integer: what the number counts (the form shows it next to the input). */
   readonly unit?:
-    | 'hours'
-    | 'days'
-    | 'workdays'
-    | 'mb'
-    | 'characters'
-    | 'classes'
-    | 'orders'
-    | 'messages';
+    'hours' | 'days' | 'workdays' | 'mb' | 'characters' | 'classes' | 'orders' | 'messages';
 }
 
 const sw = (section: SettingSection) => ({ kind: 'switch', section }) as const;
