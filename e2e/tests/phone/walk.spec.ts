@@ -79,8 +79,13 @@ test('a street handler on a phone: login, a queue from the drawer, the detail, s
   const detail = dialog.locator('[data-testid="order-detail"]');
   await expect(detail).toBeVisible();
   const id = Number(await detail.getAttribute('data-order-id'));
-  const frame = await page.locator('.hl-dialog .ant-modal-container').boundingBox();
-  expect(frame?.width, 'dialog as wide as the screen').toBeGreaterThanOrEqual(389);
+  // (polled: the dialog zooms in)
+  const frame = page.locator('.hl-dialog .ant-modal-container');
+  await expect
+    .poll(async () => (await frame.boundingBox())?.width ?? 0, {
+      message: 'dialog as wide as the screen',
+    })
+    .toBeGreaterThanOrEqual(389);
   await expectNoOverflow(page, 'order detail');
   await confirmAction(page, dialog, 'host_sign');
   // signed: the order leaves 待签收 (the dialog may move on to the queue's next order)
