@@ -25,7 +25,8 @@ describe('keyboard shortcuts', () => {
 
   it('every action key is listed in the help, and each key means one kind of action', () => {
     const listed = new Set(DETAIL_KEYS.flatMap((line) => line.keys));
-    for (const key of Object.values(ACTION_KEYS)) expect(listed.has(key)).toBe(true);
+    const listedKeys = listed as Set<string>;
+    for (const key of Object.values(ACTION_KEYS)) expect(listedKeys.has(key)).toBe(true);
     expect(actionKey('host_sign')).toBe('s');
     expect(actionKey('approve_extension')).toBe(actionKey('approve_reply'));
     expect(actionKey('merge')).toBeUndefined();
