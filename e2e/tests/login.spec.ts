@@ -19,6 +19,18 @@ const ACCOUNTS = [
 const TOKEN_KEY = 'jsjb';
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
+/** The home page's names of the built-in roles (web/src/i18n/zh-CN.ts `roleNames`). */
+const ROLE_NAMES: Record<string, string> = {
+  admin: '系统管理员',
+  dispatcher: '区派单员',
+  reviewer: '区审核员',
+  visitor: '回访员',
+  agent: '话务员',
+  street: '街乡镇承办人',
+  department: '部门承办人',
+  leader: '领导',
+};
+
 interface MenuNode {
   id: number;
   meta: { title: string; titleEn: string; hidden: boolean };
@@ -103,8 +115,10 @@ test.describe('login as every demo account', () => {
         /早上好|上午好|中午好|下午好|晚上好/,
       );
       if (user.info.officeName) await expect(page.getByText(user.info.officeName)).toBeVisible();
+      // Built-in roles show their names (a role made in 角色权限 shows its key).
       for (const role of user.roles) {
-        await expect(page.locator('.ant-tag', { hasText: role }).first()).toBeVisible();
+        const name = ROLE_NAMES[role] ?? role;
+        await expect(page.locator('.ant-tag', { hasText: name }).first()).toBeVisible();
       }
 
       const menu = await apiGet<{ list: MenuNode[] }>(request, '/api/rule/menu?ismenu=1', token);
