@@ -145,7 +145,7 @@ export const CALENDAR_MESSAGES = {
   },
   'calendar.nameRequired': {
     zh: '请填写名称（如：国庆节）',
-    en: 'a name is required (e.g. 国庆节)',
+    en: 'a name is required (e.g. National Day)',
   },
   'calendar.nameTooLong': {
     zh: `名称至多 ${MAX_CALENDAR_NAME} 个字符`,
