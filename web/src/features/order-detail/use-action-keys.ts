@@ -5,13 +5,29 @@ import { actionKey, inFront, useShortcuts } from '../shortcuts';
 /** How long to wait for a form or confirmation to appear after a key started an action. */
 const FOCUS_WAIT_MS = 1500;
 
-/** Focuses the first element `selector` finds once it appears (checked each frame, briefly). */
+/**
+ * Focuses the first element `selector` finds once it appears, and keeps it there for a short
+ * while: a confirmation is in the page before it can take the focus (its popover is still
+ * moving in), and the dialog around it may move the focus as it settles. Stops at the user's
+ * next key or pointer press, so nothing is taken back from a user who moved on.
+ */
 function focusWhenShown(selector: string): void {
   const until = performance.now() + FOCUS_WAIT_MS;
+  let moved = false;
+  const stop = () => {
+    moved = true;
+  };
+  const options = { capture: true, once: true } as const;
+  window.addEventListener('keydown', stop, options);
+  window.addEventListener('pointerdown', stop, options);
   const look = () => {
     const el = document.querySelector<HTMLElement>(selector);
-    if (el) el.focus();
-    else if (performance.now() < until) requestAnimationFrame(look);
+    if (!moved && el && el !== document.activeElement) el.focus();
+    if (!moved && performance.now() < until) requestAnimationFrame(look);
+    else {
+      window.removeEventListener('keydown', stop, options);
+      window.removeEventListener('pointerdown', stop, options);
+    }
   };
   requestAnimationFrame(look);
 }

@@ -115,6 +115,9 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
                 okText={t('orderDetail.actions.submit')}
                 cancelText={t('orderDetail.actions.cancel')}
                 okButtonProps={{ 'data-testid': 'confirm-ok' } as Record<string, string>}
+                // Inside the detail's dialog, not at the end of the page: the dialog keeps the
+                // focus within itself, and its OK button must be able to take it (keyboard use).
+                getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
                 onConfirm={() => confirm(spec)}
               >
                 {button}
