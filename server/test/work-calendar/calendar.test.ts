@@ -111,7 +111,7 @@ describe('changing a day', () => {
       'date: a date must be a real date, YYYY-MM-DD',
     ],
     [{ date: '2030-03-04', kind: 'rest', name: 'x' }, 'kind: the kind must be holiday or workday'],
-    [{ date: '2030-03-04', kind: 'holiday' }, 'name: a name is required (e.g. 国庆节)'],
+    [{ date: '2030-03-04', kind: 'holiday' }, 'name: a name is required (e.g. National Day)'],
     // 2030-03-04 is a Monday.
     [
       { date: '2030-03-04', kind: 'workday', name: '调休' },
