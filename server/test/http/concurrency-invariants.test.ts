@@ -25,6 +25,7 @@ import {
 } from '../support/lifecycle';
 import { dbTrails, type Trail, type TrailEvent } from '../support/seed-trails';
 import { TEST_DB, createTestApp } from '../support/test-app';
+import { DEMO_USERNAMES } from '../../src/seed/demo-org';
 import { emptiedHours, recounted, tallied } from '../work-orders/reads/counts-recount';
 
 /**
@@ -161,19 +162,8 @@ interface Tally {
   unexpected: string[];
 }
 
-const ACTORS: readonly Who[] = [
-  'admin',
-  'dispatcher',
-  'reviewer',
-  'visitor',
-  'agent',
-  'leader',
-  'street1',
-  'street2',
-  'town1',
-  'dept1',
-  'dept2',
-];
+/** Every demo account acts (the seed's list). */
+const ACTORS: readonly Who[] = DEMO_USERNAMES;
 
 /** Moving orders along is worth more than notes; a refusal ends an order, so it is rare. */
 const WEIGHT: Record<string, number> = {

@@ -1,3 +1,4 @@
+import type { DemoUsername } from '../../src/seed/demo-org';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { QUEUE_FILTERS, inQueue, type StateCodes } from '@hotline/domain';
@@ -15,18 +16,8 @@ import type { TestApp } from './test-app';
 export const JSJB = '/api/addons/jsjb';
 export const HOUR = 3_600_000;
 
-export type Who =
-  | 'admin'
-  | 'dispatcher'
-  | 'reviewer'
-  | 'visitor'
-  | 'agent'
-  | 'leader'
-  | 'street1'
-  | 'street2'
-  | 'town1'
-  | 'dept1'
-  | 'dept2';
+/** A demo account (the seed's list). */
+export type Who = DemoUsername;
 
 export interface ActionData {
   order: {
