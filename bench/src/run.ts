@@ -1,4 +1,4 @@
-// npm run bench [-- --only 1,2,3,7,8] [--runs 200] [--duration 60] [--port 8290]
+// npm run bench [-- --only 1,2,3,7,8,9] [--runs 200] [--duration 60] [--port 8290]
 //                [--replay console|synthetic]
 //
 // Runs the hotline-scale benchmarks against the benchmark database (DATABASE_URL, default
@@ -13,6 +13,7 @@ import { benchUrl } from './lib/bench-db';
 import { login, startServer } from './lib/server';
 import { queuePagesSection } from './sections/api-vs-sql';
 import type { BenchContext, ResultRow } from './sections/context';
+import { citizenSection } from './sections/citizen';
 import { countsSection } from './sections/counts';
 import { runScript } from './sections/external';
 import { mixedLoad, type Replay } from './sections/mixed-load';
@@ -21,7 +22,7 @@ import { totalsSection } from './sections/totals';
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: '1,2,3,4,5,6,7,8' },
+    only: { type: 'string', default: '1,2,3,4,5,6,7,8,9' },
     runs: { type: 'string', default: '200' },
     duration: { type: 'string', default: '60' },
     // section 7's browsing users: the console's recorded clicks, or the synthetic mix of old runs
@@ -133,6 +134,10 @@ try {
   if (only.has('8')) {
     log('8. list totals (isAmount): capped vs the exact count');
     rows.push(...(await totalsSection(ctx)));
+  }
+  if (only.has('9')) {
+    log('9. citizen side: Open311 requests, caller history');
+    rows.push(...(await citizenSection(ctx)));
   }
   if (only.has('7')) {
     log('7. mixed load');
