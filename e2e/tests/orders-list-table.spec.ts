@@ -17,7 +17,7 @@ const DQS = '/jsjb/district/qu_dqs';
 
 /**
  * The dispatcher's handling queue with every column visible (stored the way the chooser
- * stores it — 41 clicks would only be slow) at 150 rows a page.
+ * stores it — 42 clicks would only be slow) at 150 rows a page.
  */
 async function openAllColumns150(page: Page, request: APIRequestContext, token: string) {
   await openRoute(page, BLZ);
@@ -26,7 +26,7 @@ async function openAllColumns150(page: Page, request: APIRequestContext, token: 
   const keys = await page
     .locator('.hl-col-settings .hl-col-list li[data-col-pref]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-col-pref') ?? ''));
-  expect(keys).toHaveLength(41);
+  expect(keys).toHaveLength(42);
   await page.keyboard.press('Escape');
   await call(request, 'cols/setCols', token, {
     key: 'orderList:qu_blz',
@@ -178,7 +178,7 @@ test('a change reloaded away within the save pause is kept and still reaches the
     .toBe(true);
 });
 
-test('150 rows × 41 columns render as virtual rows and scroll smoothly', async ({
+test('150 rows × 42 columns render as virtual rows and scroll smoothly', async ({
   page,
   request,
 }) => {
@@ -188,7 +188,7 @@ test('150 rows × 41 columns render as virtual rows and scroll smoothly', async 
   expect(totalCount).toBeGreaterThanOrEqual(150);
   await openAllColumns150(page, request, token);
   await expect(listView(page).locator('.hl-order-table-wrap')).toHaveAttribute('data-virtual', '1');
-  await expect(listView(page).locator('.ant-table-thead th[data-col]')).toHaveCount(41);
+  await expect(listView(page).locator('.ant-table-thead th[data-col]')).toHaveCount(42);
   const rendered = await listView(page).locator('.ant-table-row').count();
   expect(rendered, 'only the visible rows are in the DOM').toBeLessThan(60);
   expect(rendered).toBeGreaterThan(5);
@@ -235,7 +235,7 @@ test('150 rows × 41 columns render as virtual rows and scroll smoothly', async 
     };
   });
   expect(stats).not.toBeNull();
-  console.log(`150×41 scroll: ${JSON.stringify(stats)}`);
+  console.log(`150×42 scroll: ${JSON.stringify(stats)}`);
   await expect(
     listView(page).locator('.ant-table-row [data-col="index"]').filter({ hasText: /^150$/ }),
   ).toBeVisible();
@@ -253,7 +253,7 @@ test('a 150-row page renders the cells near the view, follows scrolling both way
   const view = listView(page);
   await expect(view.locator('.hl-order-table-wrap')).toHaveAttribute('data-virtual', '1');
   const header = await headerKeys(page);
-  expect(header).toHaveLength(41);
+  expect(header).toHaveLength(42);
   const last = header.at(-1)!;
   const firstRow = tableRows(page).first();
   await expect(firstRow.locator('[data-col="index"]')).toHaveText('1');

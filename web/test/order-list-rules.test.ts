@@ -64,9 +64,9 @@ describe('refusal countdown', () => {
 });
 
 describe('columns per queue', () => {
-  it('offers the 41 spec columns, each key once', () => {
-    expect(COLUMNS.length).toBe(41);
-    expect(new Set(COLUMNS.map((c) => c.key)).size).toBe(41);
+  it('offers the 41 spec columns and the next deadline (issue 21), each key once', () => {
+    expect(COLUMNS.length).toBe(42);
+    expect(new Set(COLUMNS.map((c) => c.key)).size).toBe(42);
   });
   it('pending-sign queues show the countdown; street users never get the locking person', () => {
     expect(defaultColumns('qu_dqs', false)).toContain('refuseCountdown');
@@ -80,7 +80,7 @@ describe('columns per queue', () => {
 describe('table preferences', () => {
   const base = defaultPrefs('qu_blz', false);
   it('lists every column, the queue defaults first and visible', () => {
-    expect(base.columns).toHaveLength(41);
+    expect(base.columns).toHaveLength(42);
     expect(visibleColumns(base)).toEqual(defaultColumns('qu_blz', false));
   });
   it('moves, toggles, and survives the server round trip', () => {
@@ -111,7 +111,7 @@ describe('table preferences', () => {
     );
     expect(visibleColumns(repaired)).toEqual(['title']);
     expect(repaired.columns.map((c) => c.key)).not.toContain('lockUserName');
-    expect(repaired.columns).toHaveLength(40);
+    expect(repaired.columns).toHaveLength(41);
     expect(repaired.lineHeight).toBe('middle');
     expect(fromServer({ cols: null }, base, false)).toBeNull();
   });

@@ -54,6 +54,12 @@ export const unitStats = z.object({
   repliedOnTime: z.number().int(),
   replyRate: rate,
   overdue: z.number().int(),
+  /**
+   * Escalations in the period of orders the unit held when they missed a limit (issue 21):
+   * level 1 (unit leaders and dispatchers told), level 2 (the district leader told).
+   */
+  escalationsL1: z.number().int(),
+  escalationsL2: z.number().int(),
   /** Valid return visits (reached, not excluded) in the period, and their tallies. */
   valid: z.number().int(),
   contacted: z.number().int(),
@@ -98,6 +104,9 @@ export const kanbanData = z.object({
     closed: z.number().int(),
     overdue: z.number().int(),
     excluded: z.number().int(),
+    /** Every escalation in the period, the district's own (not yet dispatched) included. */
+    escalationsL1: z.number().int(),
+    escalationsL2: z.number().int(),
   }),
 });
 export type KanbanData = z.infer<typeof kanbanData>;

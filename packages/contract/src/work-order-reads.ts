@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  DEADLINE_LIMITS,
+  DEADLINE_STATES,
   HUIFANG_STATE_CODES,
   MAIN_ORG_STATUS_CODES,
   ORDER_STATUS_CODES,
@@ -227,6 +229,21 @@ export const orderSummary = z.object({
   /** 0 none; 1 a limit was missed (unit leaders, dispatchers told); 2 district leader (issue 21). */
   escalationLevel: z.number().int(),
   escalatedAt: when,
+  /**
+   * The next open limit and its state when the server answered (issue 21; the rule is the
+   * domain's `nextDeadline`): the sign limit while the holder has not signed, the handling
+   * limit while the host works on it, whichever comes first. Null when no limit is open
+   * (replied, closed, returned, merged).
+   */
+  nextDeadline: z
+    .object({
+      limit: z.enum(DEADLINE_LIMITS),
+      at: iso,
+      /** From when it counts as due soon: the first reminder before it. */
+      dueSoonAt: iso,
+      state: z.enum(DEADLINE_STATES),
+    })
+    .nullable(),
   mergedIntoId: z.number().int().nullable(),
   isSecondVisit: z.boolean(),
   remarks: z.string(),

@@ -12,7 +12,8 @@ import type { OrderState } from './lifecycle/types';
 
 const HOUR = 3_600_000;
 
-export type DeadlineLimit = 'sign' | 'handling';
+export const DEADLINE_LIMITS = ['sign', 'handling'] as const;
+export type DeadlineLimit = (typeof DEADLINE_LIMITS)[number];
 export type DeadlineJobKind = 'reminder' | 'escalation';
 
 export interface ReminderSettings {
@@ -142,20 +143,77 @@ export function deadlinePlan(
 }
 
 /** The state of an open order's next deadline, for lists and detail. */
-export type DeadlineState = 'onTime' | 'dueSoon' | 'overdue' | 'escalated';
+export const DEADLINE_STATES = ['onTime', 'dueSoon', 'overdue', 'escalated'] as const;
+export type DeadlineState = (typeof DEADLINE_STATES)[number];
 
-export function deadlineState(
+/** Share of the time between setting a limit and the limit that counts as "due soon" when no reminder is planned. */
+export const DUE_SOON_SHARE = 0.25;
+
+/**
+ * When a limit becomes "due soon": at its first planned reminder — the largest offset that
+ * was still ahead when the limit was set (`since`), as `deadlinePlan` plans them — so "due
+ * soon" starts exactly when the holder is first told. A limit with no reminder planned (none
+ * configured, or every offset longer than the whole limit, as for a 2-hour emergency) is due
+ * soon for the last quarter of its time; without `since` it is never due soon before it is
+ * overdue.
+ */
+export function dueSoonFrom(
+  limit: Date,
+  offsetsHours: readonly number[],
+  since: Date | null,
+): Date {
+  const at = limit.getTime();
+  const from = since?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const planned = offsetsHours.filter((h) => h > 0 && at - h * HOUR > from);
+  if (planned.length > 0) return new Date(at - Math.max(...planned) * HOUR);
+  if (since === null) return limit;
+  const span = Math.max(0, at - from);
+  return new Date(at - Math.floor(span * DUE_SOON_SHARE));
+}
+
+export interface NextDeadline {
+  limit: DeadlineLimit;
+  /** The limit itself. */
+  at: Date;
+  /** From when it counts as due soon (`dueSoonFrom`). */
+  dueSoonAt: Date;
+  state: DeadlineState;
+}
+
+/**
+ * An open order's next deadline — the earlier of its open limits (the sign limit while the
+ * holder has not signed, the handling limit while the host works on it) — and its state at
+ * `now`: overdue once the limit has passed, escalated when it has passed and the order has been
+ * escalated; due soon from `dueSoonFrom`; else on time. Null when no limit is open (replied,
+ * closed, returned, merged): such orders show no state. An escalation stays on the order as a
+ * fact (`escalationLevel`), but the state speaks of the next deadline: an order escalated at
+ * the district and then dispatched with a fresh limit is on time again.
+ */
+export function nextDeadline(
   o: PlanOrder & { escalationLevel: number },
   now: Date,
-  soonHours = 24,
-): DeadlineState | null {
-  if (o.escalationLevel > 0 && (handlingLimitOpen(o) || signLimitHolder(o))) return 'escalated';
-  const limits = [
-    signLimitHolder(o) ? o.refuseDeadline : null,
-    handlingLimitOpen(o) ? o.deadline : null,
-  ].filter((d): d is Date => d !== null);
-  if (limits.length === 0) return null;
-  const next = Math.min(...limits.map((d) => d.getTime()));
-  if (next <= now.getTime()) return 'overdue';
-  return next - now.getTime() <= soonHours * HOUR ? 'dueSoon' : 'onTime';
+  settings: ReminderSettings,
+  since: Date | null,
+): NextDeadline | null {
+  const open: { limit: DeadlineLimit; at: Date; offsets: readonly number[] }[] = [];
+  if (signLimitHolder(o) && o.refuseDeadline) {
+    open.push({ limit: 'sign', at: o.refuseDeadline, offsets: settings.signOffsetsHours });
+  }
+  if (handlingLimitOpen(o) && o.deadline) {
+    open.push({ limit: 'handling', at: o.deadline, offsets: settings.handlingOffsetsHours });
+  }
+  if (open.length === 0) return null;
+  // the earliest; on a tie the sign limit (listed first) comes first
+  const next = open.reduce((a, b) => (b.at.getTime() < a.at.getTime() ? b : a));
+  const dueSoonAt = dueSoonFrom(next.at, next.offsets, since);
+  const t = now.getTime();
+  const state: DeadlineState =
+    next.at.getTime() <= t
+      ? o.escalationLevel > 0
+        ? 'escalated'
+        : 'overdue'
+      : dueSoonAt.getTime() <= t
+        ? 'dueSoon'
+        : 'onTime';
+  return { limit: next.limit, at: next.at, dueSoonAt, state };
 }

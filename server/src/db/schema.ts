@@ -515,6 +515,21 @@ export interface Database {
 }
 // --- end deadline jobs ---
 
+// --- deadline escalations (migration 029) ---
+export interface DeadlineEscalationsTable {
+  id: Generated<number>;
+  order_id: number;
+  level: number;
+  limit_kind: 'sign' | 'handling';
+  /** The unit that held the order when it missed the limit; null: the district. */
+  unit_id: number | null;
+  escalated_at: Timestamp;
+}
+export interface Database {
+  deadline_escalations: DeadlineEscalationsTable;
+}
+// --- end deadline escalations ---
+
 // --- common phrases (migration 021) ---
 export interface PhrasesTable {
   id: Generated<number>;

@@ -21,6 +21,7 @@ export const DEMO_USERNAMES = [
   'town1',
   'dept1',
   'dept2',
+  'leader1',
 ] as const;
 export type DemoUsername = (typeof DEMO_USERNAMES)[number];
 
@@ -177,6 +178,14 @@ const USERS: readonly UserSeed[] = [
     mobile: '13800000010',
     unitCode: 'B02',
     group: 'department',
+  },
+  // The street's leader (issue 21): hears when an order of 望湖街道 misses its limit.
+  {
+    username: 'leader1',
+    realname: '钱立平',
+    mobile: '13800000011',
+    unitCode: 'S01',
+    group: 'leader',
   },
 ];
 

@@ -19,6 +19,7 @@ const ROLE_OF: Record<string, string | null> = {
   town1: 'street',
   dept1: 'department',
   dept2: 'department',
+  leader1: 'leader',
 };
 
 let t: TestApp;
@@ -39,7 +40,7 @@ async function unitOf(username: string) {
 }
 
 describe('password login: every demo account', () => {
-  it('has eleven demo accounts', () => {
+  it('has twelve demo accounts', () => {
     expect([...DEMO_USERNAMES].sort()).toEqual(Object.keys(ROLE_OF).sort());
   });
 

@@ -151,8 +151,8 @@ describe('two nodes, a moved clock, many orders', () => {
         .groupBy('offset_key')
         .execute();
       expect(pending.map((p) => [p.offset_key, Number(p.n)])).toEqual([['handling:L2', N]]);
-      // Level 1 went to the district dispatchers (S01 has no leader of its own); level 2 to the
-      // district leader, a day later.
+      // Level 1 went to the district dispatchers and S01's own leader (leader1, checked in
+      // next-deadline.test.ts), not to the district leader; level 2 to him, a day later.
       const escalations = rs
         .flatMap((r) => r.notices)
         .filter((x) => x.notice.kind === 'escalation');

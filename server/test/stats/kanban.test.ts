@@ -201,8 +201,8 @@ describe('kanban', () => {
     expect(rows.length - 1).toBe(data.units.length);
     const s01 = rows.find((r) => r[2] === row(data, 'S01').name)!;
     expect(s01.slice(0, 2)).toEqual(['街道/乡镇', 2]);
-    expect(s01[19]).toBe(76.5);
-    expect(s01[17]).toBe(0.75);
+    expect(s01[21]).toBe(76.5);
+    expect(s01[19]).toBe(0.75);
   });
 
   it('takes any range of days; a unit handler sees only its own row', async () => {

@@ -1,4 +1,4 @@
-import type { DemoUsername } from '../../src/seed/demo-org';
+import { DEMO_USERNAMES, type DemoUsername } from '../../src/seed/demo-org';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { QUEUE_FILTERS, inQueue, type StateCodes } from '@hotline/domain';
@@ -44,19 +44,7 @@ export interface World {
   units: Record<string, number>;
 }
 
-const WHO: readonly Who[] = [
-  'admin',
-  'dispatcher',
-  'reviewer',
-  'visitor',
-  'agent',
-  'leader',
-  'street1',
-  'street2',
-  'town1',
-  'dept1',
-  'dept2',
-];
+const WHO: readonly Who[] = DEMO_USERNAMES;
 
 export async function world(t: TestApp): Promise<World> {
   const tokens = {} as Record<Who, string>;

@@ -136,6 +136,32 @@ export async function moveJob(db: Db, id: number, dueAt: Date) {
   await db.updateTable('deadline_jobs').set({ due_at: dueAt }).where('id', '=', id).execute();
 }
 
+/**
+ * An escalation as a fact for the board (migration 029): the unit that held the order when it
+ * missed the limit, or null for the district.
+ */
+export async function recordEscalation(
+  db: Db,
+  e: {
+    orderId: number;
+    level: number;
+    limit: 'sign' | 'handling';
+    unitId: number | null;
+    at: Date;
+  },
+) {
+  await db
+    .insertInto('deadline_escalations')
+    .values({
+      order_id: e.orderId,
+      level: e.level,
+      limit_kind: e.limit,
+      unit_id: e.unitId,
+      escalated_at: e.at,
+    })
+    .execute();
+}
+
 export async function escalateOrder(db: Db, orderId: number, level: number, now: Date) {
   await db
     .updateTable('work_orders')

@@ -110,8 +110,17 @@ async function sweepBatch(
           ? Math.round(((limitAt.getTime() - planned.dueAt.getTime()) / HOUR) * 100) / 100
           : 0;
       await writeEvent(trx, order, planned, comment(planned, hoursBefore), now);
-      if (planned.kind === 'escalation')
+      if (planned.kind === 'escalation') {
         await repo.escalateOrder(trx, order.id, planned.level, now);
+        const district = planned.limit === 'sign' && signLimitHolder(toPlan(order)) === 'district';
+        await repo.recordEscalation(trx, {
+          orderId: order.id,
+          level: planned.level,
+          limit: planned.limit,
+          unitId: district ? null : order.host_unit_id,
+          at: now,
+        });
+      }
       people ??= await loadPeople(trx);
       const notice: DeadlineNotice = {
         kind: planned.kind,

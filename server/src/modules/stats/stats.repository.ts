@@ -58,6 +58,31 @@ export async function dispatchStats(db: Db, range: Range, signHours: number, now
   return rows;
 }
 
+export interface EscalationRow {
+  /** The unit that held the order when it missed the limit; null: the district. */
+  unit_id: number | null;
+  level1: number;
+  level2: number;
+}
+
+/**
+ * Escalations fired in the range (deadline_escalations, migration 029), per unit that held the
+ * order then: level 1 (a limit missed) and level 2 (the district leader told). Orders excluded
+ * from assessment are left out, like every figure of the board. A range scan of the time index.
+ */
+export async function escalationStats(db: Db, range: Range) {
+  const { rows } = await sql<EscalationRow>`
+    SELECT e.unit_id,
+      count(*) FILTER (WHERE e.level = 1)::int AS level1,
+      count(*) FILTER (WHERE e.level = 2)::int AS level2
+    FROM deadline_escalations e
+    JOIN work_orders o ON o.id = e.order_id
+    WHERE e.escalated_at >= ${range.start} AND e.escalated_at < ${range.end}
+      AND o.tichu_type IS NULL
+    GROUP BY e.unit_id`.execute(db);
+  return rows;
+}
+
 /** The last return visit of orders visited in the range, with their host unit. */
 export async function visitFacts(db: Db, range: Range) {
   return db

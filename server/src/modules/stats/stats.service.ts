@@ -70,7 +70,7 @@ export async function kanban(
   const period = periodOf(body, now);
   const range = { start: period.start, end: period.end };
   const config = await loadWorkflowConfig(ctx.db);
-  const [units, dispatch, visits, excluded, received, replied, closed, categories] =
+  const [units, dispatch, visits, excluded, received, replied, closed, categories, escalations] =
     await Promise.all([
       repo.hostUnits(ctx.db),
       repo.dispatchStats(ctx.db, range, config.limits.refuseSignHours, now),
@@ -80,6 +80,7 @@ export async function kanban(
       repo.perDay(ctx.db, 'reply_time', range),
       repo.perDay(ctx.db, 'closed_time', range),
       repo.byCategory(ctx.db, range),
+      repo.escalationStats(ctx.db, range),
     ]);
   const infos = units.map((u) => ({
     id: u.id,
@@ -95,6 +96,7 @@ export async function kanban(
     excluded: v.tichu_type !== null,
   }));
   const byUnit = new Map(dispatch.map((d) => [d.host_unit_id, d]));
+  const escalatedBy = new Map(escalations.map((e) => [e.unit_id, e]));
   const rows: UnitStats[] = assess(infos, assessed).map((s) => {
     const d = byUnit.get(s.id);
     const volume = d?.volume ?? 0;
@@ -107,6 +109,8 @@ export async function kanban(
       repliedOnTime: d?.replied_on_time ?? 0,
       replyRate: ratio(d?.replied_on_time ?? 0, volume),
       overdue: d?.overdue ?? 0,
+      escalationsL1: escalatedBy.get(s.id)?.level1 ?? 0,
+      escalationsL2: escalatedBy.get(s.id)?.level2 ?? 0,
     };
   });
   const visible = everyUnit ? rows : rows.filter((r) => r.id === actor.unitId);
@@ -144,6 +148,9 @@ export async function kanban(
       closed: total(closed),
       overdue: sum((d) => d.overdue),
       excluded: excluded.length,
+      // every escalation of the period, the district's own (orders not yet dispatched) too
+      escalationsL1: escalations.reduce((n, e) => n + e.level1, 0),
+      escalationsL2: escalations.reduce((n, e) => n + e.level2, 0),
     },
   };
 }

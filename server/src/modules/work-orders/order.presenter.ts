@@ -2,6 +2,7 @@ import type { OrderDetail, OrderSummary } from '@hotline/contract';
 import { isStreetFlag } from '@hotline/domain';
 import type { WorkOrderRow } from '../../db/schema';
 import type { AuthContext } from '../auth/auth-context';
+import { presentNextDeadline, type DeadlineView } from '../deadlines/deadline-view';
 
 /**
  * The order as lists and the detail show it (field names of the brief, times as ISO text).
@@ -38,6 +39,7 @@ export function presentOrder(
   row: PresentableOrder,
   extras: OrderExtras,
   auth: AuthContext,
+  deadlines: DeadlineView,
 ): OrderSummary {
   const summary: OrderSummary = {
     id: row.id,
@@ -99,6 +101,7 @@ export function presentOrder(
     superviseCount: row.supervise_count,
     escalationLevel: row.escalation_level,
     escalatedAt: iso(row.escalated_at),
+    nextDeadline: presentNextDeadline(row, deadlines),
     mergedIntoId: row.merged_into_id,
     isSecondVisit: row.is_second_visit,
     remarks: row.remarks,
@@ -117,9 +120,10 @@ export function presentOrderDetail(
   row: PresentableOrder,
   extras: OrderExtras,
   auth: AuthContext,
+  deadlines: DeadlineView,
 ): OrderDetail['order'] {
   return {
-    ...presentOrder(row, extras, auth),
+    ...presentOrder(row, extras, auth, deadlines),
     visitContacted: row.visit_contacted,
     visitHostContacted: row.visit_host_contacted,
     visitResolved: row.visit_resolved,

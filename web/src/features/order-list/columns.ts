@@ -13,6 +13,7 @@ export type CellKind =
   | 'number'
   | 'countdown'
   | 'tip'
+  | 'nextDeadline'
   | 'status'
   | 'hostStatus'
   | 'nature'
@@ -43,6 +44,8 @@ export const COLUMNS: readonly ColumnDef[] = [
   col('districtCaseNum', 'text', 170, 'districtCaseNum'),
   col('refuseCountdown', 'countdown', 130, 'refuseDeadline'),
   col('tip', 'tip', 120),
+  // the next open limit and its state (issue 21)
+  col('nextDeadline', 'nextDeadline', 250, 'nextDeadline'),
   col('lockUserName', 'text', 100, 'lockUserName'),
   col('dispatchType', 'text', 100, 'dispatchType'),
   col('orderNature', 'nature', 90, 'orderNature'),
@@ -88,7 +91,14 @@ export function columnByKey(key: string): ColumnDef | undefined {
 }
 
 const BASE = ['index', 'tip', 'lockUserName', 'orderNum', 'status', 'title'];
-const HANDLING = ['organizerName', 'mainOrgStatus', 'subordinateName', 'dispatchTime', 'deadline'];
+const HANDLING = [
+  'nextDeadline',
+  'organizerName',
+  'mainOrgStatus',
+  'subordinateName',
+  'dispatchTime',
+  'deadline',
+];
 const VISIT = ['visitCount', 'visitResult', 'visitTime', 'visitRemark', 'callerName'];
 const SIGN = [
   'refuseCountdown',
@@ -101,7 +111,7 @@ const SIGN = [
 
 /** Default visible columns by queue suffix (the part after `qu_`, `jd_`, `bm_`, `hf_`). */
 const BY_QUEUE: Record<string, string[]> = {
-  dqs: [...BASE.slice(0, 3), 'refuseCountdown', ...BASE.slice(3), ...SIGN.slice(1)],
+  dqs: [...BASE.slice(0, 3), 'refuseCountdown', 'nextDeadline', ...BASE.slice(3), ...SIGN.slice(1)],
   yqs: [...BASE, 'systemSignTime', 'categoryPath', 'callerName', 'callTime'],
   blz: [...BASE, ...HANDLING, 'urgency'],
   dfsh: [...BASE, ...HANDLING],
@@ -110,14 +120,29 @@ const BY_QUEUE: Record<string, string[]> = {
   bh: [...BASE, ...HANDLING],
   dhf: [...BASE, 'organizerName', ...VISIT, 'callerPhone'],
   cf: [...BASE, 'organizerName', ...VISIT, 'callerPhone', 'isSecondVisit'],
-  yjyj: [...BASE, 'deadline', 'handlingLimitHours', 'organizerName', 'mainOrgStatus', 'urgency'],
+  yjyj: [
+    ...BASE,
+    'nextDeadline',
+    'deadline',
+    'handlingLimitHours',
+    'organizerName',
+    'mainOrgStatus',
+    'urgency',
+  ],
   yth: [...BASE, 'organizerName', 'mainOrgStatus', 'cityReplyTime', 'tichuType'],
   ybj: [...BASE, 'organizerName', 'visitResult', 'cityReplyTime', 'assessmentType'],
   zdsq: [...BASE, ...HANDLING, 'labels'],
   dfp: [...BASE, 'refuseCountdown', 'categoryPath', 'urgency', 'address', 'callTime'],
   dlq: [...BASE, 'categoryPath', 'urgency', 'systemSignTime', 'callTime'],
 };
-const FALLBACK = [...BASE, 'organizerName', 'mainOrgStatus', 'callTime', 'deadline'];
+const FALLBACK = [
+  ...BASE,
+  'nextDeadline',
+  'organizerName',
+  'mainOrgStatus',
+  'callTime',
+  'deadline',
+];
 
 /** The columns a queue shows by default (street users never get the locking person). */
 export function defaultColumns(menuId: string | undefined, isStreet: boolean): string[] {

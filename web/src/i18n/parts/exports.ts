@@ -61,6 +61,10 @@ export const zh = {
     signRate: '按时签收率',
     replyRate: '按时答复率',
     overdue: '超期数',
+    escalationsL1: '一级升级',
+    escalationsL2: '二级升级',
+    escalationsHint:
+      '本期超时升级的工单数（按超时时承办的单位）：一级告知单位领导和派单员，二级告知区领导',
     valid: '有效回访',
     responseRate: '响应率',
     resolutionRate: '解决率',
@@ -71,7 +75,7 @@ export const zh = {
     titleCol: '标题',
     tichuType: '剔除类型',
     totals:
-      '受理 {{received}} · 派单 {{dispatched}} · 答复 {{replied}} · 办结 {{closed}} · 超期 {{overdue}} · 剔除 {{excluded}}',
+      '受理 {{received}} · 派单 {{dispatched}} · 答复 {{replied}} · 办结 {{closed}} · 超期 {{overdue}} · 剔除 {{excluded}} · 超时升级 一级 {{escalationsL1}} / 二级 {{escalationsL2}}',
     weights: '得分 = 响应率×{{response}} + 解决率×{{resolution}} + 满意率×{{satisfaction}}',
   },
   print: {

@@ -10,6 +10,7 @@ export const zh = {
     districtCaseNum: '区级案件编号',
     refuseCountdown: '剩余拒签时间',
     tip: '提示',
+    nextDeadline: '下一时限',
     lockUserName: '锁定人',
     dispatchType: '派单类型',
     orderNature: '工单性质',
@@ -58,6 +59,16 @@ export const zh = {
     yes: '是',
     no: '否',
     hours: '{{n}} 小时',
+  },
+  // The next deadline of an open order and its state (issue 21).
+  deadline: {
+    onTime: '未到期',
+    dueSoon: '临期',
+    overdue: '已超期',
+    escalated: '超期已升级',
+    sign: '签收',
+    handling: '办理',
+    at: '{{limit}}时限 {{time}}',
   },
   urgency: { emergency: '紧急', utility: '水电气热', general: '一般', complex: '复杂' },
   nature: {

@@ -8,13 +8,20 @@ import type { ActionOutcome } from './action.service';
 import { orderDetail } from '../detail/detail.service';
 import { hydrateOrders } from '../reads/list.repository';
 import { presentOrder } from '../order.presenter';
+import { deadlineView, type DeadlineView } from '../../deadlines/deadline-view';
 
 /**
  * The reply of every action: the order as the action left it (the list summary; no lock
  * fields for street users) and what the caller may do next. The row and the lock come from
  * the committed outcome, so order and abilities agree; only names are looked up again.
  */
-export async function presentOutcome(db: Db, outcome: ActionOutcome, auth: AuthContext, now: Date) {
+export async function presentOutcome(
+  db: Db,
+  outcome: ActionOutcome,
+  auth: AuthContext,
+  deadlines: DeadlineView,
+) {
+  const now = deadlines.now;
   const [hydrated] = await hydrateOrders(db, [outcome.row.id], now);
   const lock = activeLock(outcome.after, now);
   const extras = {
@@ -26,7 +33,7 @@ export async function presentOutcome(db: Db, outcome: ActionOutcome, auth: AuthC
     lock,
   };
   const { search_text: _search, ...row } = outcome.row;
-  return { order: presentOrder(row, extras, auth), abilities: outcome.abilities };
+  return { order: presentOrder(row, extras, auth, deadlines), abilities: outcome.abilities };
 }
 
 /**
@@ -60,7 +67,7 @@ export async function presentActionReply(
   options: { detail: boolean; log: FastifyBaseLogger },
 ) {
   const [reply, detail] = await Promise.all([
-    presentOutcome(ctx.db, outcome, auth, ctx.now()),
+    deadlineView(ctx).then((view) => presentOutcome(ctx.db, outcome, auth, view)),
     options.detail ? detailAfterCommit(ctx, auth, outcome.row.id, options.log) : undefined,
   ]);
   return detail ? { ...reply, detail } : reply;

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import { actorFrom } from '../actor';
 import { hydrateOrders } from '../reads/list.repository';
 import { presentOrder } from '../order.presenter';
+import { deadlineView } from '../../deadlines/deadline-view';
 import { readableOrder } from '../order-access';
 import { rowScope } from '../reads/scope-sql';
 import { similarOrders } from './similar.repository';
@@ -19,9 +20,13 @@ export async function readableSummary(
   id: number,
 ): Promise<OrderSummary> {
   await readableOrder(ctx.db, auth, id);
-  const [order] = await hydrateOrders(ctx.db, [id], ctx.now());
+  const now = ctx.now();
+  const [[order], deadlines] = await Promise.all([
+    hydrateOrders(ctx.db, [id], now),
+    deadlineView(ctx, now),
+  ]);
   if (!order) throw notFound('order.notFound');
-  return presentOrder(order.row, order.extras, auth);
+  return presentOrder(order.row, order.extras, auth, deadlines);
 }
 
 /** similarOrder: by a given title (and content), or by an order's own; never the order itself. */

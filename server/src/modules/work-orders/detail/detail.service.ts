@@ -7,6 +7,7 @@ import { actorFrom } from '../actor';
 import * as parts from './detail.repository';
 import { hydrateOrders } from '../reads/list.repository';
 import { presentOrderDetail, seesLocks } from '../order.presenter';
+import { deadlineView } from '../../deadlines/deadline-view';
 import { readableOrder } from '../order-access';
 import { rowScope } from '../reads/scope-sql';
 import { similarOrders } from './similar.repository';
@@ -30,25 +31,27 @@ export async function orderDetail(
   const { row, state } = await readableOrder(ctx.db, actor, id);
   const scope = rowScope(actor);
   const districtUser = actor.admin || actor.unitKind === 'district';
-  const [hydrated, timeline, attachments, requests, visits, merges, similar] = await Promise.all([
-    hydrateOrders(ctx.db, [id], now),
-    parts.timeline(ctx.db, id),
-    parts.attachments(ctx.db, id, districtUser),
-    parts.requests(ctx.db, id),
-    parts.visits(ctx.db, id),
-    parts.mergedIn(ctx.db, id, scope),
-    similarOrders(ctx.db, scope, {
-      title: row.title,
-      content: row.major_content,
-      excludeId: id,
-      limit: 5,
-    }),
-  ]);
+  const [hydrated, timeline, attachments, requests, visits, merges, similar, deadlines] =
+    await Promise.all([
+      hydrateOrders(ctx.db, [id], now),
+      parts.timeline(ctx.db, id),
+      parts.attachments(ctx.db, id, districtUser),
+      parts.requests(ctx.db, id),
+      parts.visits(ctx.db, id),
+      parts.mergedIn(ctx.db, id, scope),
+      similarOrders(ctx.db, scope, {
+        title: row.title,
+        content: row.major_content,
+        excludeId: id,
+        limit: 5,
+      }),
+      deadlineView(ctx, now),
+    ]);
   const [order] = hydrated;
   if (!order) throw notFound('order.notFound');
   const lock = activeLock(state, now);
   return {
-    order: presentOrderDetail(order.row, order.extras, auth),
+    order: presentOrderDetail(order.row, order.extras, auth, deadlines),
     timeline,
     attachments,
     requests,

@@ -15,6 +15,8 @@ import { actorFrom } from '../actor';
 import { queueContextFor, workflowConfigFrom } from '../lifecycle-settings';
 import { configValues, menuRows as cachedMenuRows } from '../../config/config-cache';
 import { rowScope, type RowScope } from './scope-sql';
+import { reminderSettingsFrom } from '../../deadlines/deadline-settings';
+import type { DeadlineView } from '../../deadlines/deadline-view';
 
 /**
  * Who is reading, resolved once per request: the domain actor, the row scope, the queue
@@ -28,6 +30,8 @@ export interface Reader {
   queueCtx: QueueContext;
   queues: readonly string[];
   now: Date;
+  /** The clock and reminder offsets each row's next-deadline state is told with. */
+  deadlines: DeadlineView;
 }
 
 export function queueIdsOf(rows: readonly MenuRow[]): string[] {
@@ -56,6 +60,7 @@ export async function readerFor(
     queueCtx: queueContextFor(auth, config, now),
     queues: queueIdsOf(rows),
     now,
+    deadlines: { now, reminders: reminderSettingsFrom(values) },
   };
 }
 

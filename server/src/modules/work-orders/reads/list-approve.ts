@@ -89,7 +89,7 @@ export async function approvalList(
     // A request decided between the two reads drops out rather than showing stale.
     list: page.list.flatMap((o) => {
       const request = requests.get(o.row.id);
-      return request ? [{ ...presentOrder(o.row, o.extras, auth), request }] : [];
+      return request ? [{ ...presentOrder(o.row, o.extras, auth, reader.deadlines), request }] : [];
     }),
     pageNo: body.pageNo,
     pageSize: body.pageSize,

@@ -130,7 +130,7 @@ export async function listOrders(
   const page = await pageOf(ctx, reader, body, where, count);
   return {
     ...page,
-    list: page.list.map((o) => presentOrder(o.row, o.extras, auth)),
+    list: page.list.map((o) => presentOrder(o.row, o.extras, auth, reader.deadlines)),
     pageNo: body.pageNo,
     pageSize: body.pageSize,
   };

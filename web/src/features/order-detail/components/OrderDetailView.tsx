@@ -16,6 +16,7 @@ import { CallerHistoryPanel } from '../../caller-history';
 import { OrderFields } from './OrderFields';
 import { OrderRelated, SimilarOrders } from './OrderRelated';
 import { OrderTimeline, withoutLocks } from './OrderTimeline';
+import { deadlineBadge } from '../../order-list';
 import '../order-detail.css';
 
 export interface OrderDetailViewProps {
@@ -55,6 +56,19 @@ function LockBanner({ detail }: { detail: OrderDetail }) {
       }
       action={mayForce ? <ForceUnlock detail={detail} /> : undefined}
     />
+  );
+}
+
+/** The next open limit and its state (issue 21); nothing for an order with no open limit. */
+function NextDeadlineTag({ order }: { order: OrderDetail['order'] }) {
+  const { t } = useTranslation();
+  const badge = deadlineBadge(order);
+  if (!badge) return null;
+  return (
+    <Tag color={badge.color} data-testid="detail-head-deadline" data-deadline-state={badge.state}>
+      {t(badge.stateKey)} ·{' '}
+      {t('workOrders.deadline.at', { limit: t(badge.limitKey), time: formatTime(badge.at) })}
+    </Tag>
   );
 }
 
@@ -120,6 +134,7 @@ export function OrderDetailView(props: OrderDetailViewProps) {
               {t('workOrders.tag.escalated')} {order.escalationLevel}
             </Tag>
           ) : null}
+          <NextDeadlineTag order={order} />
         </Space>
         <Typography.Title level={5} className="hl-detail-title">
           {order.title}

@@ -6,6 +6,7 @@ import type { OrderSummary } from '@hotline/contract';
 import { useNow } from '../hooks/use-now';
 import type { ColumnDef } from '../columns';
 import { hostStatusColor, refuseCountdown, statusColor, tipTags } from '../row-rules';
+import { deadlineBadge } from '../deadline-state';
 import { lightTag, type ThemeClasses } from './light-antd';
 
 /**
@@ -122,6 +123,24 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
           tip.key,
         ),
       );
+    case 'nextDeadline': {
+      const badge = deadlineBadge(order);
+      if (!badge) return null;
+      const limit = t(badge.limitKey);
+      const time = formatTime(badge.at);
+      return (
+        <span
+          className="hl-next-deadline"
+          data-deadline-state={badge.state}
+          title={t('workOrders.deadline.at', { limit, time })}
+        >
+          {lightTag(ctx.theme, badge.color, t(badge.stateKey))}
+          <span className="hl-next-deadline-at">
+            {limit} {time}
+          </span>
+        </span>
+      );
+    }
     case 'status':
       return codeTag(
         STATUS_NAMES,

@@ -34,6 +34,20 @@ export function RankingTable(props: {
     { title: t('exports.stats.signRate'), dataIndex: 'signRate', render: pct },
     { title: t('exports.stats.replyRate'), dataIndex: 'replyRate', render: pct },
     { title: t('exports.stats.overdue'), dataIndex: 'overdue' },
+    {
+      title: (
+        <span title={t('exports.stats.escalationsHint')}>{t('exports.stats.escalationsL1')}</span>
+      ),
+      dataIndex: 'escalationsL1',
+      render: (n: number) => <span data-testid="ranking-escalations-l1">{n}</span>,
+    },
+    {
+      title: (
+        <span title={t('exports.stats.escalationsHint')}>{t('exports.stats.escalationsL2')}</span>
+      ),
+      dataIndex: 'escalationsL2',
+      render: (n: number) => <span data-testid="ranking-escalations-l2">{n}</span>,
+    },
     { title: t('exports.stats.valid'), dataIndex: 'valid' },
     { title: t('exports.stats.responseRate'), dataIndex: 'responseRate', render: pct },
     { title: t('exports.stats.resolutionRate'), dataIndex: 'resolutionRate', render: pct },

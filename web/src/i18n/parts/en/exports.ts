@@ -59,6 +59,10 @@ export const en: typeof zh = {
     signRate: 'On-time sign',
     replyRate: 'On-time reply',
     overdue: 'Overdue',
+    escalationsL1: 'Escalated (L1)',
+    escalationsL2: 'Escalated (L2)',
+    escalationsHint:
+      'Orders escalated in the period (by the unit that held them when the limit passed): level 1 tells the unit leaders and dispatchers, level 2 the district leader',
     valid: 'Valid visits',
     responseRate: 'Response',
     resolutionRate: 'Resolution',
@@ -69,7 +73,7 @@ export const en: typeof zh = {
     titleCol: 'Title',
     tichuType: 'Exclusion type',
     totals:
-      'Received {{received}} · dispatched {{dispatched}} · replied {{replied}} · closed {{closed}} · overdue {{overdue}} · excluded {{excluded}}',
+      'Received {{received}} · dispatched {{dispatched}} · replied {{replied}} · closed {{closed}} · overdue {{overdue}} · excluded {{excluded}} · escalated L1 {{escalationsL1}} / L2 {{escalationsL2}}',
     weights:
       'Score = response×{{response}} + resolution×{{resolution}} + satisfaction×{{satisfaction}}',
   },

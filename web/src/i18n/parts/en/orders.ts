@@ -8,6 +8,7 @@ export const en: typeof zh = {
     districtCaseNum: 'District case number',
     refuseCountdown: 'Refusal time left',
     tip: 'Tip',
+    nextDeadline: 'Next deadline',
     lockUserName: 'Locked by',
     dispatchType: 'Dispatch type',
     orderNature: 'Nature',
@@ -56,6 +57,15 @@ export const en: typeof zh = {
     yes: 'Yes',
     no: 'No',
     hours: '{{n}} h',
+  },
+  deadline: {
+    onTime: 'On time',
+    dueSoon: 'Due soon',
+    overdue: 'Overdue',
+    escalated: 'Escalated',
+    sign: 'Sign',
+    handling: 'Handling',
+    at: '{{limit}} limit {{time}}',
   },
   urgency: { emergency: 'Emergency', utility: 'Utilities', general: 'General', complex: 'Complex' },
   nature: {
