@@ -1,5 +1,6 @@
 import { expectAccessible } from '../support/axe';
 import { expect, test } from '../support/test';
+import { pagesDir } from './support/list-helpers';
 import { apiLogin, apiPost } from './support/session';
 
 /**
@@ -83,4 +84,35 @@ test('a citizen looks an order up on a phone, without an account', async ({ page
   await page.getByTestId('track-submit').click();
   await expect(page.getByTestId('track-status')).toHaveText(/Closed|Handled together/);
   await expectAccessible(page, '#/track (en-US, phone)');
+});
+
+test('the login page links to the status lookup, and the lookup back to the login', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  const toTrack = page.getByTestId('login-track-link');
+  await expect(toTrack).toHaveText('查询工单进度');
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectAccessible(page, '#/login (zh-CN, phone)');
+  await page.screenshot({ path: `${pagesDir()}/login-track-link-390.png`, fullPage: true });
+  await toTrack.click();
+  await expect(page).toHaveURL(/#\/track$/);
+  await expect(page.getByRole('heading', { level: 1, name: '工单进度查询' })).toBeVisible();
+
+  const toLogin = page.getByTestId('track-login-link');
+  await expect(toLogin).toHaveText('工作人员登录');
+  await page.screenshot({ path: `${pagesDir()}/track-login-link-390.png` });
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await toLogin.click();
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(page.getByTestId('login-track-link')).toBeVisible();
+
+  // in English
+  await page.getByText('English', { exact: true }).click();
+  await expect(page.getByTestId('login-track-link')).toHaveText('Track an order');
+  await page.getByTestId('login-track-link').click();
+  await expect(page.getByTestId('track-login-link')).toHaveText('Staff sign-in');
+  await expectAccessible(page, '#/track (en-US, phone, header links)');
 });

@@ -52,6 +52,14 @@ describe('ability → form and endpoint', () => {
     });
     expect(spec('visit').path).toBe('/addons/jsjb/updateHuifangSjs');
     expect(spec('dispatch').path).toBe('/addons/jsjb/org/submitHandleOrgInfo');
+    // the caller's texts: one path, the direction fixed by the ability, a plain confirmation
+    expect(spec('sms_opt_out')).toMatchObject({
+      path: '/addons/jsjb/updateOrderSmsOptOut',
+      fixed: { optOut: 1 },
+      form: 'confirm',
+    });
+    expect(spec('sms_opt_in')).toMatchObject({ fixed: { optOut: 0 }, form: 'confirm' });
+    expect(actionBody(spec('sms_opt_out'), 7, {})).toEqual({ id: 7, optOut: 1 });
     expect(editPath(true)).toBe('/addons/jsjb/town/updateOrderField');
     expect(editPath(false)).toBe('/addons/jsjb/handle/updateorderfield');
   });

@@ -109,6 +109,7 @@ export const actionEndpoints: { [K in keyof ActionEndpoints]: EndpointRef<Action
   merge: { method: 'POST', paths: ['/addons/jsjb/handleGatherAppeal'] },
   applyExclusion: { method: 'POST', paths: ['/addons/jsjb/tichu/tichuCate'] },
   applyExtension: { method: 'POST', paths: ['/addons/jsjb/Approve/applyExtension'] },
+  smsOptOut: { method: 'POST', paths: ['/addons/jsjb/updateOrderSmsOptOut'] },
   editOrder: { method: 'POST', paths: ['/addons/jsjb/handle/updateorderfield', '/addons/jsjb/sjs/updateOrderInfoSjs'] },
   editHostFields: { method: 'POST', paths: ['/addons/jsjb/town/updateOrderField'] },
   editRemarks: { method: 'POST', paths: ['/addons/jsjb/updateOrderRemarks'] },

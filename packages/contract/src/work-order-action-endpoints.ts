@@ -30,6 +30,7 @@ import {
   returnReviewBody,
   reviewBody,
   signBody,
+  smsOptOutBody,
   unlockBody,
   visitBody,
 } from './work-order-actions';
@@ -181,6 +182,14 @@ export const actionEndpoints = {
     paths: [`${J}/Approve/applyExtension`],
     summary: 'Host applies for more time (1–720 hours; the reviewer decides)',
     body: extensionBody,
+  }),
+
+  smsOptOut: action({
+    paths: [`${J}/updateOrderSmsOptOut`],
+    summary:
+      "Stop (optOut 1) or resume (optOut 0) the caller's progress texts for this order " +
+      '(actions sms_opt_out / sms_opt_in: whoever may edit it; open or replied orders)',
+    body: smsOptOutBody,
   }),
 
   // ---- field edits (action 'edit'; each path takes its own fields) ----

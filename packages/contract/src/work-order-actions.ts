@@ -135,6 +135,8 @@ export const visitBody = withId({
 export const batchSuperviseBody = z.object({ ids: idList(100), comment: text(L.text) });
 
 export const keyAppealBody = withId({ on: flag(), comment: optionalText(L.text) });
+/** The caller's progress texts for this order: optOut 1 stops them, 0 resumes them. */
+export const smsOptOutBody = withId({ optOut: flag(), comment: optionalText(L.text) });
 export const mergeBody = withId({ intoId: orderId(), comment: optionalText(L.text) });
 export const exclusionBody = withId({ tichuType: text(L.name), reason: text(L.text) });
 export const extensionBody = withId({

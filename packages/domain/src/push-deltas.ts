@@ -2,6 +2,7 @@ import type { Lang } from './codes';
 import {
   QUEUE_FILTERS,
   inQueue,
+  isPersonalQueue,
   type QueueContext,
   type QueueFacts,
 } from './lifecycle/queue-filters';
@@ -18,13 +19,19 @@ import { DEFAULT_TYPE_IDS } from './work-order';
  * (a top-level `hostIsViewer` condition: street, town and department queues) has one audience
  * per host unit, room `q:<menuId>@<unitId>`; only the unit the order left or entered can gain
  * or lose it. A connection joins the rooms of exactly the queues of its user's menu, so the
- * deltas reach exactly the badges the count call fills.
+ * deltas reach exactly the badges the count call fills. A personal list (the orders a viewer
+ * typed in) has no badge and no audience: it is left out.
  */
 
 /** What an order's queue membership depends on, plus its source (counts cover 1, 5, 7). */
 export type PushFacts = QueueFacts & { typeId: number };
 
-export type PushDeltaContext = Omit<QueueContext, 'viewerUnitId'>;
+export type PushDeltaContext = Omit<QueueContext, 'viewerUnitId' | 'viewerUserId'>;
+
+/** The queues with a badge: all but the personal lists. */
+export const COUNTED_QUEUES: readonly string[] = Object.keys(QUEUE_FILTERS).filter(
+  (id) => !isPersonalQueue(id),
+);
 
 export interface QueueDelta {
   menuId: string;
@@ -47,7 +54,7 @@ export function queueRoom(menuId: string, unitId: number | null): string {
 /** The rooms a viewer's connection joins: one per queue of its menu. */
 export function roomsForViewer(menuIds: readonly string[], viewerUnitId: number): string[] {
   return [...new Set(menuIds)]
-    .filter((id) => id in QUEUE_FILTERS)
+    .filter((id) => COUNTED_QUEUES.includes(id))
     .map((id) => queueRoom(id, isHostQueue(id) ? viewerUnitId : null));
 }
 
@@ -61,7 +68,8 @@ function member(
   ctx: PushDeltaContext,
   viewerUnitId: number,
 ): boolean {
-  return counted(facts) && inQueue(menuId, facts, { ...ctx, viewerUnitId });
+  // no viewer: personal lists, the only queues that read it, are never counted
+  return counted(facts) && inQueue(menuId, facts, { ...ctx, viewerUnitId, viewerUserId: -1 });
 }
 
 /**
@@ -75,7 +83,7 @@ export function queueDeltas(
   ctx: PushDeltaContext,
 ): QueueDelta[] {
   const out: QueueDelta[] = [];
-  for (const menuId of Object.keys(QUEUE_FILTERS)) {
+  for (const menuId of COUNTED_QUEUES) {
     const units: (number | null)[] = isHostQueue(menuId)
       ? [...new Set([before?.hostUnitId ?? null, after?.hostUnitId ?? null])].filter(
           (u): u is number => u !== null,

@@ -5,7 +5,7 @@ import type { UnitKind } from './org';
  * call and the push channel. Their predicates are defined with the work-order lifecycle.
  */
 
-export type QueueScope = 'district' | 'street' | 'department' | 'callback';
+export type QueueScope = 'district' | 'street' | 'department' | 'callback' | 'intake';
 
 export interface QueueDef {
   id: string;
@@ -54,6 +54,8 @@ export const QUEUES: readonly QueueDef[] = [
   ...unitQueues('bm', 'department'),
   { id: 'hf_dhf', scope: 'callback', zh: '待回访', en: 'Pending visit', notice: TO_VISIT },
   { id: 'hf_cf', scope: 'callback', zh: '重复回访', en: 'Visit retry', notice: TO_VISIT },
+  // The orders the viewer typed in (issue 22): a personal list, no badge (push-deltas.ts).
+  { id: 'lr_wlr', scope: 'intake', zh: '我录入的工单', en: 'My intake' },
 ];
 
 export function queueById(id: string): QueueDef | undefined {

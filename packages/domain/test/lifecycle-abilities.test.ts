@@ -85,7 +85,7 @@ describe('abilities', () => {
     }
   });
 
-  it('for a dispatcher on an unsigned order: sign, refuse, supervise, key appeal, merge, note, edit, lock', () => {
+  it('for a dispatcher on an unsigned order: sign, refuse, supervise, key appeal, merge, note, edit, texts, lock', () => {
     const [, o] = frozenFixtures().find(([name]) => name === 'unsigned') ?? [];
     if (!o) expect.fail('fixture missing');
     expect(availableActions(o, ACTORS.dispatcher, NOW)).toEqual([
@@ -96,6 +96,7 @@ describe('abilities', () => {
       'merge',
       'add_note',
       'edit',
+      'sms_opt_out',
       'lock',
     ]);
   });
@@ -111,6 +112,7 @@ describe('abilities', () => {
       'add_note',
       'record_staff',
       'edit',
+      'sms_opt_out',
       'lock',
     ]);
     // Notes and supervision do not entitle anyone to lock.

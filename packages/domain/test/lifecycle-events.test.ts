@@ -74,6 +74,8 @@ const CASES: Case<ActionName>[] = [
   c('add_note', 'closedSatisfied', 'visitor', { content: PAD }, TRIMMED),
   c('record_staff', 'hostHandling', 'streetHost', { staff: PAD }, ''),
   c('edit', 'hostHandling', 'streetHost', { fields: ['address'], comment: PAD }, TRIMMED),
+  c('sms_opt_out', 'visitPending', 'dispatcher', { comment: PAD }, TRIMMED),
+  c('sms_opt_in', 'hostHandling', 'streetHost', { comment: PAD }, TRIMMED, { smsOptOut: true }),
 ];
 
 describe('event comment and codes', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   holds,
   inQueue,
+  isPersonalQueue,
   QUEUE_FILTERS,
   queueFiltersComplete,
   visitPendingStates,
@@ -27,6 +28,7 @@ const ORDERS: Record<string, OrderState> = {
 const CTX: QueueContext = {
   now: NOW,
   viewerUnitId: UNIT.hostStreet,
+  viewerUserId: 5,
   overdueMode: '8hours',
   huifangMode: 0,
 };
@@ -107,6 +109,8 @@ const EXPECTED: Record<string, string[]> = {
   ...Object.fromEntries(Object.entries(HOST_QUEUES).map(([k, v]) => [`bm_${k}`, v])),
   hf_dhf: VISIT_DUE,
   hf_cf: ['visitFailed1', 'visitFailed2'],
+  // The fixtures came from the city (createdBy null): nobody typed them in.
+  lr_wlr: [],
 };
 
 const members = (queueId: string, ctx: QueueContext) =>
@@ -154,6 +158,28 @@ describe('viewer-relative queues', () => {
     for (const id of ['qu_blz', 'qu_dqs', 'qu_ybj', 'hf_dhf']) {
       expect(members(id, { ...CTX, viewerUnitId: 999 })).toEqual(members(id, CTX));
     }
+  });
+});
+
+describe('the personal list (lr_wlr): orders the viewer typed in', () => {
+  const mine = order('hostHandling', { createdBy: 5 });
+  const theirs = order('closedSatisfied', { createdBy: 6 });
+
+  it("holds the viewer's own orders in any state, and no one else's", () => {
+    expect(inQueue('lr_wlr', mine, CTX)).toBe(true);
+    expect(inQueue('lr_wlr', order('merged', { createdBy: 5 }), CTX)).toBe(true);
+    expect(inQueue('lr_wlr', theirs, CTX)).toBe(false);
+    expect(inQueue('lr_wlr', theirs, { ...CTX, viewerUserId: 6 })).toBe(true);
+    expect(inQueue('lr_wlr', order('unsigned'), CTX)).toBe(false);
+  });
+
+  it('is personal; no other queue is', () => {
+    expect(Object.keys(QUEUE_FILTERS).filter(isPersonalQueue)).toEqual(['lr_wlr']);
+    expect(() => isPersonalQueue('nope')).toThrow('unknown queue nope');
+  });
+
+  it("does not depend on the viewer's unit", () => {
+    expect(inQueue('lr_wlr', mine, { ...CTX, viewerUnitId: 999 })).toBe(true);
   });
 });
 

@@ -13,6 +13,7 @@ import { act, expectOk } from './support/run';
 const CTX: QueueContext = {
   now: NOW,
   viewerUnitId: UNIT.hostStreet,
+  viewerUserId: 5,
   overdueMode: '8hours',
   huifangMode: 0,
 };

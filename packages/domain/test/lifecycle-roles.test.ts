@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, ACTIONS, type ActionName } from '../src/lifecycle/names';
+import type { OrderState } from '../src/lifecycle/types';
 import { ACTORS, castFor, type RelativeRole } from './support/actors';
 import {
   at,
@@ -48,6 +49,12 @@ const STATE_FOR: Record<ActionName, FixtureName> = {
   add_note: 'hostHandling',
   record_staff: 'hostHandling',
   edit: 'hostHandling',
+  sms_opt_out: 'hostHandling',
+  sms_opt_in: 'hostHandling',
+};
+/** What the state needs besides its fixture for the action to apply. */
+const PRECONDITION: Partial<Record<ActionName, Partial<OrderState>>> = {
+  sms_opt_in: { smsOptOut: true },
 };
 
 type Role = RelativeRole;
@@ -101,6 +108,8 @@ const ALLOWED: Record<ActionName, readonly Role[]> = {
   add_note: ['admin', 'dispatcher', 'reviewer', 'visitor', 'host', 'coHost'],
   record_staff: HOST,
   edit: ['admin', 'dispatcher', 'host'],
+  sms_opt_out: ['admin', 'dispatcher', 'host'],
+  sms_opt_in: ['admin', 'dispatcher', 'host'],
 };
 
 /** Unit handlers refused because the order is not theirs get 'notYourUnit'... */
@@ -118,7 +127,7 @@ describe.each(['street', 'department'] as const)('every role, %s hosting', (host
   const cast = castFor(hostKind);
 
   describe.each(ACTIONS)('%s', (action) => {
-    const o = hostedBy(order(STATE_FOR[action]), hostUnit);
+    const o = hostedBy(order(STATE_FOR[action], PRECONDITION[action]), hostUnit);
     const input = action === 'dispatch' ? { ...VALID.dispatch, hostUnitId: hostUnit } : undefined;
 
     it.each(cast)('%s (%s)', (actorName, role) => {

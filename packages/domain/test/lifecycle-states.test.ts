@@ -92,6 +92,9 @@ const ALLOWED_IN: Record<ActionName, readonly FixtureName[]> = {
   // Open with a host; outside handling the guard answers 'order.hostNotHandling' (SPECIAL).
   record_staff: HOST_WORKING,
   edit: OPEN,
+  // Texts still follow a replied order (the visit, the close): open or replied.
+  sms_opt_out: [...OPEN, ...REPLIED],
+  sms_opt_in: [...OPEN, ...REPLIED],
 };
 
 /**
@@ -110,6 +113,8 @@ const SPECIAL: Partial<Record<ActionName, Partial<Record<FixtureName, MessageKey
   apply_exclusion: Object.fromEntries(PENDING_REQUEST.map((f) => [f, 'order.requestPending'])),
   // Open with a host, but the host is not handling it (returned, or under review).
   record_staff: Object.fromEntries(HOST_NOT_WORKING.map((f) => [f, 'order.hostNotHandling'])),
+  // No fixture is opted out: turning texts on has nothing to do (lifecycle-sms.test.ts).
+  sms_opt_in: Object.fromEntries([...OPEN, ...REPLIED].map((f) => [f, 'order.smsAlreadyOn'])),
 };
 
 /** The role that naturally takes each action (its `who` does not depend on the state). */
@@ -143,6 +148,8 @@ const NATURAL: Record<ActionName, ActorName> = {
   add_note: 'visitor',
   record_staff: 'streetHost',
   edit: 'dispatcher',
+  sms_opt_out: 'dispatcher',
+  sms_opt_in: 'dispatcher',
 };
 const HOST_ACTIONS = new Set<ActionName>(ACTIONS.filter((a) => NATURAL[a] === 'streetHost'));
 

@@ -4,6 +4,7 @@ import { ACTION_NAMES, type ActionName } from '../src/lifecycle/names';
 import { QUEUE_FILTERS, inQueue } from '../src/lifecycle/queue-filters';
 import type { OrderState } from '../src/lifecycle/types';
 import {
+  COUNTED_QUEUES,
   isHostQueue,
   noticeText,
   queueDeltas,
@@ -32,10 +33,11 @@ const STATES: OrderState[] = FIXTURE_NAMES.flatMap((name) => [
 function oracle(before: PushFacts | null, after: PushFacts | null): QueueDelta[] {
   const counted = (f: PushFacts | null) => f !== null && [1, 5, 7].includes(f.typeId);
   const out: QueueDelta[] = [];
-  for (const menuId of Object.keys(QUEUE_FILTERS)) {
+  // Personal lists (the orders a viewer typed in) have no badge: no viewer hears of them.
+  for (const menuId of Object.keys(QUEUE_FILTERS).filter((q) => !q.startsWith('lr_'))) {
     const host = isHostQueue(menuId);
     for (const viewer of host ? VIEWERS : [-1]) {
-      const at = { ...CTX, viewerUnitId: viewer };
+      const at = { ...CTX, viewerUnitId: viewer, viewerUserId: -1 };
       const was = counted(before) && inQueue(menuId, before!, at);
       const is = counted(after) && inQueue(menuId, after!, at);
       if (was !== is)
@@ -158,6 +160,15 @@ describe('rooms', () => {
     ]);
     expect(queueRoom('bm_blz', 21)).toBe('q:bm_blz@21');
     expect(queueRoom('qu_dfp', null)).toBe('q:qu_dfp');
+  });
+
+  it('a personal list has no room and no delta: nobody counts it', () => {
+    expect(COUNTED_QUEUES).not.toContain('lr_wlr');
+    expect(COUNTED_QUEUES.length).toBe(QUEUES.length - 1);
+    expect(roomsForViewer(['lr_wlr', 'qu_dqs'], 11)).toEqual(['q:qu_dqs']);
+    const mine = order('unsigned', { createdBy: 5 });
+    const moves = queueDeltas(null, mine, CTX).map((d) => d.menuId);
+    expect(moves).not.toContain('lr_wlr');
   });
 
   it('every delta lands in a room some viewer of that queue joins', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNIT_KINDS } from '../src/org';
 import { QUEUES, queueById, scopeForUnit, type QueueScope } from '../src/queues';
 
-const SCOPES: QueueScope[] = ['district', 'street', 'department', 'callback'];
+const SCOPES: QueueScope[] = ['district', 'street', 'department', 'callback', 'intake'];
 
 describe('QUEUES', () => {
   it('has unique ids', () => {
@@ -14,12 +14,13 @@ describe('QUEUES', () => {
     expect(QUEUES.filter((q) => q.scope === scope).length).toBeGreaterThan(0);
   });
 
-  it('prefixes ids by scope: qu_ district, jd_ street, bm_ department, hf_ call-back', () => {
+  it('prefixes ids by scope: qu_ district, jd_ street, bm_ department, hf_ call-back, lr_ intake', () => {
     const prefix: Record<QueueScope, string> = {
       district: 'qu_',
       street: 'jd_',
       department: 'bm_',
       callback: 'hf_',
+      intake: 'lr_',
     };
     for (const q of QUEUES) expect(q.id.startsWith(prefix[q.scope]), q.id).toBe(true);
   });
@@ -64,6 +65,7 @@ describe('QUEUES', () => {
     expect(queueById('jd_blz')?.scope).toBe('street');
     expect(queueById('bm_ybj')?.scope).toBe('department');
     expect(queueById('hf_dhf')?.scope).toBe('callback');
+    expect(queueById('lr_wlr')?.scope).toBe('intake');
     expect(queueById('nope')).toBeUndefined();
   });
 });

@@ -17,8 +17,11 @@ export interface MenuSeed {
   configKey?: string;
 }
 
+/** The queue groups; the intake list sits under 工单办理 beside the intake form. */
+type GroupScope = Exclude<QueueScope, 'intake'>;
+
 const GROUPS: Record<
-  QueueScope,
+  GroupScope,
   { path: string; title: string; titleEn: string; icon: string; guard: Guard; unit: QueueScope }
 > = {
   district: {
@@ -58,8 +61,8 @@ const GROUPS: Record<
 function queueMenus(): MenuSeed[] {
   const out: MenuSeed[] = [];
   for (const [scope, group] of Object.entries(GROUPS) as [
-    QueueScope,
-    (typeof GROUPS)[QueueScope],
+    GroupScope,
+    (typeof GROUPS)[GroupScope],
   ][]) {
     out.push({
       key: `group_${scope}`,
@@ -128,6 +131,19 @@ export const MENU_SEED: MenuSeed[] = [
     component: 'workorder/intake',
     title: '自建工单',
     titleEn: 'New order',
+    guard: [RULES.case],
+  },
+  {
+    // The orders the caller typed in (queue lr_wlr: created_by = the viewer), for whoever may
+    // type orders in; a list without a badge.
+    key: 'queue_lr_wlr',
+    parentKey: 'group_work',
+    path: '/jsjb/work/lr_wlr',
+    name: 'Queue_lr_wlr',
+    component: 'workorder/queue',
+    title: '我录入的工单',
+    titleEn: 'My intake',
+    queueId: 'lr_wlr',
     guard: [RULES.case],
   },
   {

@@ -59,6 +59,8 @@ describe('menus by role', () => {
     expect(flatten(district?.children ?? []).map((n) => n.meta.menuId)).toContain('qu_dqs');
     expect(only(m.menuIds, 'qu_')).toEqual(idsWith('qu_'));
     expect(m.keys.has('intake')).toBe(true);
+    // the orders it typed in, beside the form under 工单办理
+    expect(m.node('group_work')?.children.map((c) => c.key)).toContain('queue_lr_wlr');
     expect(m.keys.has('group_street')).toBe(false);
     expect(m.keys.has('group_system')).toBe(false);
     expect(only(m.menuIds, 'jd_')).toEqual([]);
@@ -102,13 +104,15 @@ describe('menus by role', () => {
     expect(m.keys.has('group_stats')).toBe(true);
     expect(m.keys.has('kanban')).toBe(true);
     expect(m.keys.has('intake')).toBe(false);
+    expect(m.keys.has('queue_lr_wlr')).toBe(false);
     expect(m.keys.has('group_system')).toBe(false);
   });
 
-  it('agent: intake, no queues', async () => {
+  it('agent: intake and the list of its intake, no other queue', async () => {
     const m = await menu('agent');
     expect(m.keys.has('intake')).toBe(true);
-    expect(m.menuIds).toEqual([]);
+    expect(m.keys.has('queue_lr_wlr')).toBe(true);
+    expect(m.menuIds).toEqual(['lr_wlr']);
     expect(m.keys.has('group_system')).toBe(false);
   });
 

@@ -212,6 +212,15 @@ export const TABLE: PathCase[] = [
     bad: [['on missing', { on: undefined }, 'on'], ['on "x"', { on: 'x' }, 'on'], ...comment({})],
   },
   {
+    urls: ['updateOrderSmsOptOut'],
+    valid: { id: ORDER, optOut: 1 },
+    bad: [
+      ['optOut missing', { optOut: undefined }, 'optOut'],
+      ['optOut "x"', { optOut: 'x' }, 'optOut'],
+      ...comment({}),
+    ],
+  },
+  {
     urls: ['handleGatherAppeal'],
     valid: { id: ORDER, intoId: 1 },
     bad: [

@@ -144,6 +144,8 @@ export async function queuesOf(t: TestApp, id: number, viewerUnitId: number): Pr
   const ctx = {
     now: t.ctx.now(),
     viewerUnitId,
+    // nobody's own: the personal list (lr_wlr) is left out
+    viewerUserId: -1,
     overdueMode: config.overdueMode,
     huifangMode: config.huifangMode,
   };

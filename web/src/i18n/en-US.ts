@@ -64,6 +64,7 @@ const enUS: Messages = {
     smsTitle: 'Log in with an SMS code',
     otherMethods: 'Other ways to log in',
     scanLink: 'Log in by scanning a code',
+    trackLink: 'Track an order',
     tokenMissing: 'login interface abnormal, token not returned',
   },
   sso: {
@@ -183,6 +184,7 @@ const enUS: Messages = {
       street: 'Street',
       department: 'Department',
       callback: 'Call-back',
+      intake: 'Intake',
     },
     layout: 'Layout',
     layoutMobile: ' (fixed to vertical on mobile)',

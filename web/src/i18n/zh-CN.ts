@@ -62,6 +62,7 @@ const zhCN = {
     smsTitle: '短信验证码登录',
     otherMethods: '使用其他方式登录',
     scanLink: '扫码登录',
+    trackLink: '查询工单进度',
     tokenMissing: '登录接口异常，未正确返回token',
   },
   sso: {
@@ -176,7 +177,13 @@ const zhCN = {
     voiceFemale: '女声',
     audioVolume: '音量',
     audioLists: '提醒的工单类型',
-    scope: { district: '区级', street: '街乡镇', department: '部门', callback: '回访' },
+    scope: {
+      district: '区级',
+      street: '街乡镇',
+      department: '部门',
+      callback: '回访',
+      intake: '录入',
+    },
     layout: '布局',
     layoutMobile: '（移动端固定为纵向布局）',
     layouts: {

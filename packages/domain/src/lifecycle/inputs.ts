@@ -38,4 +38,6 @@ export interface ActionInputs {
   add_note: { content: string };
   record_staff: { staff: string };
   edit: { fields: string[]; comment?: string };
+  sms_opt_out: { comment?: string };
+  sms_opt_in: { comment?: string };
 }

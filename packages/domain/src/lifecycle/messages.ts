@@ -64,6 +64,14 @@ export const LIFECYCLE_MESSAGES = {
     en: 'a host may change the order or its handler only while handling it',
   },
   'order.nothingToChange': { zh: '没有需要修改的内容', en: 'nothing to change' },
+  'order.smsAlreadyOff': {
+    zh: '该工单已关闭短信通知',
+    en: 'text messages are already off for this order',
+  },
+  'order.smsAlreadyOn': {
+    zh: '该工单的短信通知已开启',
+    en: 'text messages are already on for this order',
+  },
   'order.alreadyClaimed': {
     zh: '工单已由其他派单员领取',
     en: 'another dispatcher has already picked up this order',

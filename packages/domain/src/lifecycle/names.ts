@@ -31,6 +31,8 @@ export const ACTION_NAMES = {
   add_note: { zh: '添加办理记录', en: 'add a note' },
   record_staff: { zh: '记录办理人', en: 'record the handler' },
   edit: { zh: '修改工单', en: 'edit the order' },
+  sms_opt_out: { zh: '关闭短信通知', en: 'stop text messages' },
+  sms_opt_in: { zh: '恢复短信通知', en: 'resume text messages' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ActionName = keyof typeof ACTION_NAMES;

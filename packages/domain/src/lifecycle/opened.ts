@@ -58,6 +58,7 @@ export function openedOrder(o: Opening, settings: LifecycleSettings): OrderState
     visitResolved: null,
     visitRemark: null,
     isKeyAppeal: false,
+    smsOptOut: false,
     isSupervised: false,
     superviseCount: 0,
     mergedIntoId: null,

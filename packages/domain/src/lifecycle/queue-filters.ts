@@ -15,6 +15,7 @@ export type Cond =
   | { kind: 'unclaimed' }
   | { kind: 'replyRejected' }
   | { kind: 'hostIsViewer' }
+  | { kind: 'createdByViewer' }
   | { kind: 'signedToday' }
   | { kind: 'deadlineWindow' }
   | { kind: 'visitPending' }
@@ -24,6 +25,8 @@ export interface QueueContext {
   now: Date;
   /** The viewer's host unit (street, town or department). */
   viewerUnitId: number;
+  /** The viewer (the creator of its personal list's orders). */
+  viewerUserId: number;
   overdueMode: OverdueMode;
   /** Web config huifang_state_mode: 1 → pending visit is 11,12; else 2,11,12,13. */
   huifangMode: 0 | 1;
@@ -72,6 +75,7 @@ export const QUEUE_FILTERS: Readonly<Record<string, readonly Cond[]>> = {
   ...unitQueues('bm'),
   hf_dhf: [codes('status', 91), { kind: 'visitPending' }],
   hf_cf: [codes('status', 91), codes('huifangState', 11, 12)],
+  lr_wlr: [{ kind: 'createdByViewer' }],
 };
 
 export function visitPendingStates(mode: 0 | 1): readonly number[] {
@@ -87,6 +91,7 @@ export type QueueFacts = Pick<
   | 'replyRejected'
   | 'hostUnitId'
   | 'dispatcherId'
+  | 'createdBy'
   | 'isKeyAppeal'
   | 'systemSignTime'
   | 'deadline'
@@ -104,6 +109,8 @@ export function holds(cond: Cond, o: QueueFacts, ctx: QueueContext): boolean {
       return o.replyRejected;
     case 'hostIsViewer':
       return o.hostUnitId === ctx.viewerUnitId;
+    case 'createdByViewer':
+      return o.createdBy === ctx.viewerUserId;
     case 'signedToday':
       return o.systemSignTime !== null && o.systemSignTime >= startOfDayCst(ctx.now);
     case 'deadlineWindow': {
@@ -115,6 +122,16 @@ export function holds(cond: Cond, o: QueueFacts, ctx: QueueContext): boolean {
     case 'any':
       return cond.of.some((c) => holds(c, o, ctx));
   }
+}
+
+/**
+ * A personal list: a top-level `createdByViewer` condition, so every viewer has a list of its
+ * own. Nobody counts it (no badge, no push audience); it is read as a list only.
+ */
+export function isPersonalQueue(queueId: string): boolean {
+  const conds = QUEUE_FILTERS[queueId];
+  if (!conds) throw new Error(`unknown queue ${queueId}`);
+  return conds.some((c) => c.kind === 'createdByViewer');
 }
 
 export function inQueue(queueId: string, o: QueueFacts, ctx: QueueContext): boolean {

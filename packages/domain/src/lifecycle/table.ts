@@ -46,6 +46,13 @@ const fromCity = (o: OrderState) =>
   o.typeId === ORDER_TYPES.cityDispatched || o.typeId === ORDER_TYPES.directDispatch;
 const hostWorking = (o: OrderState) =>
   o.status === 1 && (o.mainOrgStatus === 0 || o.mainOrgStatus === 1);
+/** Who may edit an order: the district, or its host. */
+const editor = (a: Actor, o: OrderState) => role.isDispatcher(a) || role.isHostOf(a, o);
+/** A host edits only while handling; the district may edit whenever the action applies. */
+const editorGuard = (o: OrderState, a: Actor) =>
+  role.isDispatcher(a) || hostWorking(o) ? null : conflict('order.hostNotHandling');
+/** An order that may still send the caller a text: open, or replied with the visit to come. */
+const textsMayFollow = (o: OrderState) => isOpen(o) || (o.status === 91 && o.mergedIntoId === null);
 
 export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   sign: {
@@ -411,12 +418,24 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
         : { patch: { assignedStaff: i.staff.trim() } },
   },
   edit: {
-    who: (a, o) => role.isDispatcher(a) || role.isHostOf(a, o),
+    who: editor,
     when: isOpen,
-    // A host edits only while handling; the district may edit any open order.
-    guard: (o, a) =>
-      role.isDispatcher(a) || hostWorking(o) ? null : conflict('order.hostNotHandling'),
+    guard: editorGuard,
     apply: (_o, i) =>
       i.fields.length === 0 ? refuse('order.nothingToChange') : { patch: {}, comment: i.comment },
+  },
+  // The caller's progress texts for this order (issue 22): whoever may edit the order switches
+  // them, also after the reply — the visit and closing texts are still to come then.
+  sms_opt_out: {
+    who: editor,
+    when: textsMayFollow,
+    guard: (o, a) => (o.smsOptOut ? conflict('order.smsAlreadyOff') : editorGuard(o, a)),
+    apply: (_o, i) => ({ patch: { smsOptOut: true }, comment: i.comment }),
+  },
+  sms_opt_in: {
+    who: editor,
+    when: textsMayFollow,
+    guard: (o, a) => (o.smsOptOut ? editorGuard(o, a) : conflict('order.smsAlreadyOn')),
+    apply: (_o, i) => ({ patch: { smsOptOut: false }, comment: i.comment }),
   },
 };

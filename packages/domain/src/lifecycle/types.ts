@@ -48,6 +48,8 @@ export interface OrderState {
   visitResolved: boolean | null;
   visitRemark: string | null;
   isKeyAppeal: boolean;
+  /** The caller wants no progress texts about this order (issue 22). */
+  smsOptOut: boolean;
   isSupervised: boolean;
   superviseCount: number;
   mergedIntoId: number | null;

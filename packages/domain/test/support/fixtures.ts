@@ -59,6 +59,7 @@ const unsigned: OrderState = {
   visitResolved: null,
   visitRemark: null,
   isKeyAppeal: false,
+  smsOptOut: false,
   isSupervised: false,
   superviseCount: 0,
   mergedIntoId: null,

@@ -49,6 +49,8 @@ export const VALID: { [A in ActionName]: ActionInputs[A] } = {
   add_note: { content: '已电话联系' },
   record_staff: { staff: '张三' },
   edit: { fields: ['title'], comment: 'title: a → b' },
+  sms_opt_out: { comment: '来电人要求不再发送短信' },
+  sms_opt_in: {},
 };
 
 /** applyTransition with the valid input, NOW and default settings unless given. */

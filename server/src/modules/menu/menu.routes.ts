@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
 import { queueCounts } from '../work-orders/reads/count.service';
-import { readerFor, typeIdsFor } from '../work-orders/reads/list-access';
+import { countedQueues, readerFor, typeIdsFor } from '../work-orders/reads/list-access';
 import { buildTree, menuFor } from './menu.service';
 
 export function menuRoutes(ctx: AppContext) {
@@ -19,7 +19,8 @@ export function menuRoutes(ctx: AppContext) {
       if (request.query.get_id === '1') return ok({ list: rows.map((r) => r.id) });
       // Queue entries carry their count as the badge: the same statement as lists/counts.
       const reader = await readerFor(ctx, auth, rows);
-      const badges = await queueCounts(ctx, reader, reader.queues, typeIdsFor(reader, undefined));
+      const types = typeIdsFor(reader, undefined);
+      const badges = await queueCounts(ctx, reader, countedQueues(reader), types);
       return ok({ list: buildTree(rows, badges) });
     });
   };

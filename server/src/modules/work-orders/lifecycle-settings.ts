@@ -65,9 +65,11 @@ export function queueContextFor(
   config: WorkflowConfig,
   now: Date,
 ): QueueContext {
+  const actor = actorFrom(auth);
   return {
     now,
-    viewerUnitId: actorFrom(auth).unitId,
+    viewerUnitId: actor.unitId,
+    viewerUserId: actor.userId,
     overdueMode: config.overdueMode,
     huifangMode: config.huifangMode,
   };

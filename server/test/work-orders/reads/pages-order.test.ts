@@ -126,14 +126,17 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
   it('the queues whose IN splits into one range per value, every sort, every page', async () => {
     const street1 = await unitIdOf(db, 'S01');
     const cases: [string, QueueContext][] = [
-      ['qu_shz', { now, viewerUnitId: 0, overdueMode: '8hours', huifangMode: 0 }],
-      ['hf_dhf', { now, viewerUnitId: 0, overdueMode: '8hours', huifangMode: 0 }],
-      ['hf_dhf', { now, viewerUnitId: 0, overdueMode: '8hours', huifangMode: 1 }],
-      ['hf_cf', { now, viewerUnitId: 0, overdueMode: '8hours', huifangMode: 0 }],
-      ['qu_zdsq', { now, viewerUnitId: 0, overdueMode: '8hours', huifangMode: 0 }],
-      ['qu_yjyj', { now, viewerUnitId: 0, overdueMode: '8hours', huifangMode: 0 }],
-      ['qu_dfp', { now, viewerUnitId: 0, overdueMode: '8hours', huifangMode: 0 }],
-      ['jd_yjyj', { now, viewerUnitId: street1, overdueMode: '8hours', huifangMode: 0 }],
+      ['qu_shz', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 }],
+      ['hf_dhf', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 }],
+      ['hf_dhf', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 1 }],
+      ['hf_cf', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 }],
+      ['qu_zdsq', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 }],
+      ['qu_yjyj', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 }],
+      ['qu_dfp', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 }],
+      [
+        'jd_yjyj',
+        { now, viewerUnitId: street1, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 },
+      ],
     ];
     for (const [queue, ctx] of cases) {
       const where = queueWhere(queue, ctx);

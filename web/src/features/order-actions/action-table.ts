@@ -190,6 +190,21 @@ const DEFS: readonly SpecDef[] = [
     text: optionalComment,
     jump: null,
   },
+  // The caller's progress texts for this order: the server offers the one switch that applies.
+  {
+    action: 'sms_opt_out',
+    form: 'confirm',
+    endpoint: ep.smsOptOut,
+    fixed: { optOut: 1 },
+    jump: null,
+  },
+  {
+    action: 'sms_opt_in',
+    form: 'confirm',
+    endpoint: ep.smsOptOut,
+    fixed: { optOut: 0 },
+    jump: null,
+  },
   { action: 'merge', form: 'merge', endpoint: ep.merge, jump: 'saveAutoJumpOrder' },
   { action: 'apply_extension', form: 'extension', endpoint: ep.applyExtension, jump: null },
   {

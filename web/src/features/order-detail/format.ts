@@ -62,7 +62,14 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
   },
   {
     key: 'caller',
-    fields: [f('callerName'), f('callerPhone'), f('callerCount'), f('callerSubject', 'subject')],
+    fields: [
+      f('callerName'),
+      f('callerPhone'),
+      f('callerCount'),
+      f('callerSubject', 'subject'),
+      // the caller's progress texts stopped (at intake, or 关闭短信通知 since)
+      f('smsOptOut', 'bool'),
+    ],
   },
   {
     key: 'content',

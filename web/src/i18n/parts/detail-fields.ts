@@ -18,6 +18,7 @@ export const zhFields = {
   callerPhone: '来电号码',
   callerCount: '来电人数',
   callerSubject: '诉求主体',
+  smsOptOut: '不接收进度短信',
   address: '地址',
   lat: '位置（纬度, 经度）',
   communityName: '村居/社区',

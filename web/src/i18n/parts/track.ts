@@ -4,6 +4,7 @@
  */
 export const zh = {
   title: '工单进度查询',
+  staffLogin: '工作人员登录',
   lead: '输入工单编号和反映问题时所用电话号码的后四位，即可查看办理进度和答复。',
   orderNum: '工单编号',
   orderNumInvalid: '请输入工单编号（4–40 位字母、数字或 -）',

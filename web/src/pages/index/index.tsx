@@ -3,6 +3,7 @@ import { Avatar, Card, Col, Empty, Row, Tag, Tooltip, Typography } from 'antd';
 import { RightOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { COUNTED_QUEUES } from '@hotline/domain';
 import type { PageProps } from '../page-props';
 import { useSession } from '../../app/route-table';
 import { useBadgeStore } from '../../features/menu/badge-store';
@@ -110,7 +111,8 @@ export default function HomePage(_props: PageProps) {
                       onClick={() => void navigate(route.path)}
                     >
                       <span className="hl-queue-name">{menuTitle(route, english)}</span>
-                      {count === undefined ? (
+                      {/* a personal list (my intake) has no count */}
+                      {!COUNTED_QUEUES.includes(id) ? null : count === undefined ? (
                         <Tooltip title={t('home.countPending')}>
                           <span className="hl-queue-value is-empty">—</span>
                         </Tooltip>

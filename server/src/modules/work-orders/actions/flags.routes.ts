@@ -8,7 +8,9 @@ import { route } from '../../../http/route';
 import { superviseMany } from './action-batch';
 import { actionPath } from './action-path';
 
-/** Supervision, key appeals, merging, and the requests that need approval. */
+/**
+ * Supervision, key appeals, the caller's texts, merging, and the requests that need approval.
+ */
 export function flagRoutes(app: FastifyInstance, ctx: AppContext): void {
   actionPath(app, ctx, ep.supervise, (b) => ({
     action: 'supervise',
@@ -34,6 +36,11 @@ export function flagRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'key_appeal',
     input: { on: b.on, comment: b.comment },
   }));
+  actionPath(app, ctx, ep.smsOptOut, (b) =>
+    b.optOut
+      ? { action: 'sms_opt_out', input: { comment: b.comment } }
+      : { action: 'sms_opt_in', input: { comment: b.comment } },
+  );
   actionPath(app, ctx, ep.merge, (b) => ({
     action: 'merge',
     input: { intoId: b.intoId, comment: b.comment },

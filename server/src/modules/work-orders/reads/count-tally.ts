@@ -46,8 +46,10 @@ export function expressible(cond: Cond, table: TallyTable): boolean {
       return true;
     case 'any':
       return cond.of.every((c) => expressible(c, table));
+    // personal lists (createdByViewer) are never counted (push-deltas.ts COUNTED_QUEUES)
     case 'signedToday':
     case 'deadlineWindow':
+    case 'createdByViewer':
       return false;
   }
 }
@@ -71,6 +73,7 @@ export function condTally(table: TallyTable, cond: Cond, ctx: QueueContext): Boo
       return or(cond.of.map((c) => condTally(table, c, ctx)));
     case 'signedToday':
     case 'deadlineWindow':
+    case 'createdByViewer':
       throw new Error(`condition ${cond.kind} is not in the tally`);
   }
 }

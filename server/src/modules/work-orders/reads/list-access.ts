@@ -1,4 +1,5 @@
 import {
+  COUNTED_QUEUES,
   DEFAULT_TYPE_IDS,
   ORDER_TYPE_IDS,
   QUEUE_FILTERS,
@@ -62,6 +63,11 @@ export async function readerFor(
     now,
     deadlines: { now, reminders: reminderSettingsFrom(values) },
   };
+}
+
+/** The caller's queues that are counted (badges, lists/counts): all but personal lists. */
+export function countedQueues(reader: Reader): string[] {
+  return reader.queues.filter((q) => COUNTED_QUEUES.includes(q));
 }
 
 /** 400 for a queue id that does not exist, 403 for one outside the caller's menu. */

@@ -7,7 +7,7 @@ import { ok } from '../../../http/reply';
 import { route } from '../../../http/route';
 import { callerHistory } from './caller-history.service';
 import { queueCounts } from './count.service';
-import { readerFor, typeIdsFor } from './list-access';
+import { countedQueues, readerFor, typeIdsFor } from './list-access';
 import { approvalList, extensionRequests } from './list-approve';
 import { noticeList } from './list-notice';
 import { listOrders, overdueWhere } from './list.service';
@@ -46,7 +46,7 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ep.counts, async (request) => {
     const reader = await readerFor(ctx, caller(request));
     const types = typeIdsFor(reader, request.body.typeId);
-    const counts = await queueCounts(ctx, reader, reader.queues, types);
+    const counts = await queueCounts(ctx, reader, countedQueues(reader), types);
     return ok({ counts }, translate('ok', request.lang));
   });
   route(app, ep.notices, async (request) => {

@@ -1,4 +1,5 @@
 import { MAX_LIST_OFFSET, type ListBody, type OrderSummary } from '@hotline/contract';
+import { isPersonalQueue } from '@hotline/domain';
 import type { AppContext } from '../../../context';
 import { badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
@@ -118,9 +119,14 @@ export async function listOrders(
   const reader = await readerFor(ctx, auth);
   const where = [...(await listWhere(ctx, reader, body)), ...extra];
   // A queue asked for as such (the spec's count calls) is counted like its badge, so the
-  // history queues read the tally instead of all of history — and the numbers agree.
+  // history queues read the tally instead of all of history — and the numbers agree. A personal
+  // list has no badge: its total is counted like any filtered list's.
   const { menuId } = body;
-  const plainQueue = menuId && extra.length === 0 && FILTERS.every((f) => body[f] === undefined);
+  const plainQueue =
+    menuId &&
+    !isPersonalQueue(menuId) &&
+    extra.length === 0 &&
+    FILTERS.every((f) => body[f] === undefined);
   const count = plainQueue
     ? async () => {
         const types = typeIdsFor(reader, body.typeId);

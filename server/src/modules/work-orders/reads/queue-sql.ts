@@ -57,6 +57,8 @@ export function condSql(eb: OrdersEb, cond: Cond, ctx: QueueContext): Expression
       return eb('work_orders.reply_rejected', '=', true);
     case 'hostIsViewer':
       return eb('work_orders.host_unit_id', '=', ctx.viewerUnitId);
+    case 'createdByViewer':
+      return eb('work_orders.created_by', '=', ctx.viewerUserId);
     case 'signedToday':
       return eb('work_orders.system_sign_time', '>=', startOfDayCst(ctx.now));
     case 'deadlineWindow': {

@@ -71,6 +71,12 @@ function LoginMethods({ config }: { config: Record<string, string> }) {
           </Link>
         </p>
       ) : null}
+      {/* citizens who land here: the public status lookup needs no account */}
+      <p className="hl-auth-more">
+        <Link to="/track" data-testid="login-track-link">
+          {t('login.trackLink')}
+        </Link>
+      </p>
     </AuthFrame>
   );
 }

@@ -11,6 +11,7 @@ const SCOPE_KEYS = {
   street: 'street',
   department: 'department',
   callback: 'callback',
+  intake: 'intake',
 } as const;
 
 /**

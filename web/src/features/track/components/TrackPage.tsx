@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Steps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { RequestError } from '../../../lib/request';
@@ -43,7 +44,12 @@ export function TrackPage() {
     <div className="hl-track">
       <header className="hl-track-top">
         <span className="hl-track-brand">12345</span>
-        <LanguageSwitch />
+        <span className="hl-track-tools">
+          <Link to="/login" className="hl-track-login" data-testid="track-login-link">
+            {t('track.staffLogin')}
+          </Link>
+          <LanguageSwitch />
+        </span>
       </header>
       <main className="hl-track-main">
         <h1 className="hl-track-title">{t('track.title')}</h1>

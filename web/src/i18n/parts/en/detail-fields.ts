@@ -16,6 +16,7 @@ export const enFields: typeof zhFields = {
   callerPhone: 'Caller phone',
   callerCount: 'Callers',
   callerSubject: 'Caller subject',
+  smsOptOut: 'No progress texts',
   address: 'Address',
   lat: 'Position (latitude, longitude)',
   communityName: 'Village / community',

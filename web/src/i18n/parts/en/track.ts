@@ -3,6 +3,7 @@ import type { zh } from '../track';
 
 export const en: typeof zh = {
   title: 'Follow your request',
+  staffLogin: 'Staff sign-in',
   lead: 'Enter the order number and the last four digits of the phone number you reported from to see its progress and the reply.',
   orderNum: 'Order number',
   orderNumInvalid: 'Enter the order number (4 to 40 letters, digits or -)',
