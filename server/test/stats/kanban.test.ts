@@ -218,6 +218,11 @@ describe('kanban', () => {
     expect(own.code).toBe(200);
     expect(own.data.units.map((u) => u.id)).toEqual([unit.S01]);
     expect(own.data.units[0]!.rank).toBe(2);
+    // The street's leader too: its own row, not the district's.
+    const leader1 = await t.login('leader1');
+    const led = await post<KanbanData>(t, KANBAN, { period: '2026-09' }, { token: leader1 });
+    expect(led.code).toBe(200);
+    expect(led.data.units.map((u) => u.id)).toEqual([unit.S01]);
   });
 
   it('refuses bad periods (400) and users without a unit or district role (403)', async () => {

@@ -10,7 +10,15 @@ export const isReviewer = (a: Actor) => has(a, RULES.review);
 export const isVisitor = (a: Actor) => has(a, RULES.callback);
 export const isIntakeAgent = (a: Actor) => has(a, RULES.case);
 export const isLeader = (a: Actor) => has(a, RULES.leader);
-export const isDistrictReader = (a: Actor) => has(a, RULES.districtQuery) || has(a, RULES.leader);
+/**
+ * A leader reads (and supervises) the whole district only from a district (or city) unit; the
+ * leader of a street, town or department reads its own unit's orders, as its handlers do.
+ */
+export const isDistrictLeader = (a: Actor) =>
+  a.admin ||
+  (a.rules.includes(RULES.leader) && (a.unitKind === 'district' || a.unitKind === 'city'));
+export const isUnitLeader = (a: Actor) => a.rules.includes(RULES.leader) && !isDistrictLeader(a);
+export const isDistrictReader = (a: Actor) => has(a, RULES.districtQuery) || isDistrictLeader(a);
 export const isUnitHandler = (a: Actor) =>
   a.rules.includes(RULES.street) || a.rules.includes(RULES.department);
 
@@ -21,12 +29,14 @@ export const isHostOf = (a: Actor, o: OrderState) =>
 export const isCoHostOf = (a: Actor, o: OrderState) =>
   isUnitHandler(a) && o.coHostUnitIds.includes(a.unitId);
 
-export const canSupervise = (a: Actor) => isDispatcher(a) || isReviewer(a) || isLeader(a);
+export const canSupervise = (a: Actor) => isDispatcher(a) || isReviewer(a) || isDistrictLeader(a);
 
 /** Reading rule (row scope) of WORKFLOW section 8, for one loaded order. */
 export function canRead(a: Actor, o: OrderState): boolean {
   if (a.admin || isDistrictReader(a)) return true;
   if (isHostOf(a, o) || isCoHostOf(a, o)) return true;
+  if (isUnitLeader(a) && (o.hostUnitId === a.unitId || o.coHostUnitIds.includes(a.unitId)))
+    return true;
   if (isVisitor(a) && (o.status === 91 || o.status === 92) && o.huifangState !== 0) return true;
   if (isIntakeAgent(a) && o.createdBy === a.userId) return true;
   return false;

@@ -5,6 +5,7 @@ import {
   assess,
   isDistrictReader,
   isUnitHandler,
+  isUnitLeader,
   periodContaining,
   periodStarting,
   type AssessedVisit,
@@ -65,7 +66,7 @@ export async function kanban(
 ): Promise<KanbanData> {
   const actor = actorFrom(auth);
   const everyUnit = actor.admin || isDistrictReader(actor);
-  if (!everyUnit && !isUnitHandler(actor)) throw forbidden();
+  if (!everyUnit && !isUnitHandler(actor) && !isUnitLeader(actor)) throw forbidden();
   const now = ctx.now();
   const period = periodOf(body, now);
   const range = { start: period.start, end: period.end };

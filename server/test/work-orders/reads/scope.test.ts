@@ -210,3 +210,20 @@ describe('roles', () => {
     expect('lockUserName' in d.data.order).toBe(false);
   });
 });
+
+describe("a street's leader", () => {
+  it("reads its street's orders only (hosted or co-hosted), not the district's", async () => {
+    const mine = readable('leader1');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(
+      mine.every((o) => o.state.hostUnitId === s01 || o.state.coHostUnitIds.includes(s01)),
+    ).toBe(true);
+    const elsewhere = orders.find(
+      (o) => o.state.hostUnitId === s02 && !o.state.coHostUnitIds.includes(s01),
+    );
+    expect(elsewhere).toBeDefined();
+    expect((await detail('leader1', elsewhere!.row.id)).code).toBe(404);
+    const rows = await listAll(t, who.leader1.token, {});
+    expect(rows.length).toBe(mine.filter((o) => DEFAULT_TYPE_IDS.includes(o.state.typeId)).length);
+  });
+});

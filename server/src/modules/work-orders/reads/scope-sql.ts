@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   isDistrictReader,
+  isUnitLeader,
   isIntakeAgent,
   isUnitHandler,
   isVisitor,
@@ -26,7 +27,7 @@ export interface RowScope {
 export function rowScope(actor: Actor): RowScope {
   return {
     all: actor.admin || isDistrictReader(actor),
-    unitId: isUnitHandler(actor) ? actor.unitId : null,
+    unitId: isUnitHandler(actor) || isUnitLeader(actor) ? actor.unitId : null,
     visitor: isVisitor(actor),
     createdBy: isIntakeAgent(actor) ? actor.userId : null,
   };
