@@ -55,6 +55,9 @@ const env = {
   DATA_DIR: dataDir,
   SSO_SHARED_SECRET: process.env.SSO_SHARED_SECRET ?? E2E_SSO_SECRET,
 };
+// The deadline sweeper is off unless a spec's own server turns it on (deadlines.spec.ts): the
+// demo's overdue orders would otherwise escalate and send notices in the middle of other specs.
+env.DEADLINE_SWEEP_MS = process.env.DEADLINE_SWEEP_MS ?? '0';
 delete env.DATABASE_URL; // always the embedded database, never a shared one
 delete env.WEB_DIST;
 if (webDist) env.WEB_DIST = webDist;

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../server/src/db/connect';
+import { backfillDeadlineJobs } from '../../server/src/modules/deadlines/deadline-backfill';
 import { migrate } from '../../server/src/db/migrate';
 import { hashPassword } from '../../server/src/modules/auth/password';
 import { seedBase } from '../../server/src/seed/base';
@@ -213,10 +214,18 @@ await sql`SELECT setval(pg_get_serial_sequence('work_orders', 'id'), (SELECT max
 );
 // The queue tallies of migration 015, in one pass over the orders.
 await sql`SELECT rebuild_queue_tallies()`.execute(db);
-log(`indexes and tallies in ${seconds(started)} s; vacuuming and analysing…`);
+log(`indexes and tallies in ${seconds(started)} s`);
+// The due jobs of the open orders (reminders, escalation), as a node plans them on its first
+// start (server/src/modules/deadlines/deadline-backfill.ts): a live database has them.
+started = performance.now();
+const planned = await backfillDeadlineJobs(db, now);
+log(
+  `deadline jobs: ${planned.jobs.toLocaleString('en')} for ${planned.orders.toLocaleString('en')} open orders, ` +
+    `${planned.escalated.toLocaleString('en')} already late marked escalated (${seconds(started)} s); vacuuming and analysing…`,
+);
 // As autovacuum leaves a live table: statistics, and the visibility map that index-only
 // scans (the queue counts) rely on.
-await sql`VACUUM (ANALYZE) work_orders, order_assignments, order_events, order_visits, order_requests`.execute(
+await sql`VACUUM (ANALYZE) work_orders, order_assignments, order_events, order_visits, order_requests, deadline_jobs`.execute(
   db,
 );
 const sizes = await sql<{ table: string; size: string }>`

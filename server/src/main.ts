@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
+import { backfillDeadlineJobs } from './modules/deadlines/deadline-backfill';
 import { closeHttp, closeSocketsForRestart, exportJobsFinished } from './lifecycle/drain';
 import { Shutdown } from './lifecycle/shutdown';
 import { SimulatedSmsProvider } from './modules/auth/sms-provider';
@@ -40,7 +41,12 @@ async function main(settings: Settings, shutdown: Shutdown): Promise<void> {
 
   if (embedded) {
     const seeded = await seedDemoIfEmpty(handle.db, { orders: DEMO_ORDER_COUNT, now: new Date() });
-    if (seeded) app.log.info('demo district, accounts and orders seeded (password Demo@12345)');
+    if (seeded) {
+      app.log.info('demo district, accounts and orders seeded (password Demo@12345)');
+      // The demo's open orders get their reminders and escalations like any order.
+      const planned = await backfillDeadlineJobs(handle.db, new Date());
+      app.log.info(planned, 'deadline jobs of the demo orders planned');
+    }
   } else {
     const anyAdmin = await handle.db
       .selectFrom('users')

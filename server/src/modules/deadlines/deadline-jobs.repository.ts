@@ -26,9 +26,13 @@ export interface PlanOrderRow {
   escalation_level: number;
 }
 
-export function planOrders(db: Db, ids: readonly number[]): Promise<PlanOrderRow[]> {
+export function planOrders(
+  db: Db,
+  ids: readonly number[],
+  lock: 'none' | 'skipLocked' = 'none',
+): Promise<PlanOrderRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
+  const q = db
     .selectFrom('work_orders')
     .select([
       'id',
@@ -44,14 +48,17 @@ export function planOrders(db: Db, ids: readonly number[]): Promise<PlanOrderRow
       'host_unit_id',
       'escalation_level',
     ])
-    .where('id', 'in', [...ids])
-    .execute() as Promise<PlanOrderRow[]>;
+    .where('id', 'in', [...ids]);
+  return (lock === 'skipLocked' ? q.forUpdate().skipLocked() : q).execute() as Promise<
+    PlanOrderRow[]
+  >;
 }
 
 /**
  * Makes the order's pending jobs equal to the plan: removes pending jobs no longer planned,
  * moves those whose time changed, adds new ones. A job already done stays done (each order,
- * kind and offset fires once).
+ * kind and offset fires once per limit) — except a sign job whose limit is a new one (another
+ * holder's), which is armed again.
  */
 export async function syncJobs(db: Db, orderId: number, plan: readonly PlannedJob[]) {
   const existing = await db
@@ -86,6 +93,19 @@ export async function syncJobs(db: Db, orderId: number, plan: readonly PlannedJo
         .set({ due_at: p.dueAt })
         .where('id', '=', row.id)
         .where('done_at', 'is', null)
+        .execute();
+    } else if (
+      row.done_at !== null &&
+      p.limit === 'sign' &&
+      row.due_at.getTime() !== p.dueAt.getTime()
+    ) {
+      // A sign limit is set anew for each holder (the district, then the host, a re-dispatched
+      // host): a job done for an earlier holder's limit is armed again for this one. A moved
+      // handling limit (an extension) keeps what was sent.
+      await db
+        .updateTable('deadline_jobs')
+        .set({ due_at: p.dueAt, done_at: null, attempts: 0 })
+        .where('id', '=', row.id)
         .execute();
     }
   }

@@ -27,6 +27,8 @@ export interface SweepResult {
   claimed: number;
   fired: number;
   stale: number;
+  /** Jobs left due because an action held their order at that moment. */
+  busy: number;
   notices: { userId: number; notice: DeadlineNotice }[];
 }
 
@@ -55,7 +57,7 @@ function recipients(people: Person[], order: repo.PlanOrderRow, job: PlannedJob)
   return [...new Set(list.map((p) => p.id))];
 }
 
-const toPlan = (o: repo.PlanOrderRow) => ({
+export const toPlan = (o: repo.PlanOrderRow) => ({
   status: o.status,
   mainOrgStatus: o.main_org_status,
   mergedIntoId: o.merged_into_id,
@@ -64,7 +66,7 @@ const toPlan = (o: repo.PlanOrderRow) => ({
   dispatchTime: o.dispatch_time,
 });
 
-function comment(job: PlannedJob, hoursBefore: number): string {
+export function comment(job: PlannedJob, hoursBefore: number): string {
   const limit = LIMIT_NAME[job.limit];
   if (job.kind === 'reminder') return `距${limit}时限还有 ${hoursBefore} 小时`;
   return job.level >= 2
@@ -80,20 +82,35 @@ async function sweepBatch(
 ): Promise<SweepResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const jobs = await repo.claimDue(trx, now, batch);
-    const result: SweepResult = { claimed: jobs.length, fired: 0, stale: 0, notices: [] };
+    const result: SweepResult = {
+      claimed: jobs.length,
+      fired: 0,
+      stale: 0,
+      busy: 0,
+      notices: [],
+    };
     if (jobs.length === 0) return result;
+    // The orders are locked too, skipping those an action holds: an action locks its order
+    // and then moves its jobs, so waiting here for the order while holding its jobs could
+    // deadlock with it. A job whose order is busy stays due for the next sweep.
     const orders = new Map(
-      (await repo.planOrders(trx, [...new Set(jobs.map((j) => j.order_id))])).map((o) => [o.id, o]),
+      (await repo.planOrders(trx, [...new Set(jobs.map((j) => j.order_id))], 'skipLocked')).map(
+        (o) => [o.id, o],
+      ),
     );
     const settings = await loadReminderSettings(trx);
     let people: Person[] | null = null;
     const done: number[] = [];
     for (const job of jobs) {
       const order = orders.get(job.order_id);
-      const planned = order
-        ? planOf(order, settings).find((p) => p.kind === job.kind && p.offsetKey === job.offset_key)
-        : undefined;
-      if (!order || !planned) {
+      if (!order) {
+        result.busy++;
+        continue;
+      }
+      const planned = planOf(order, settings).find(
+        (p) => p.kind === job.kind && p.offsetKey === job.offset_key,
+      );
+      if (!planned) {
         // The order moved on (signed, replied, closed) without its job being removed: close it.
         result.stale++;
         done.push(job.id);
@@ -143,7 +160,7 @@ async function sweepBatch(
   });
 }
 
-async function writeEvent(
+export async function writeEvent(
   trx: Db,
   order: repo.PlanOrderRow,
   job: PlannedJob,
@@ -173,7 +190,7 @@ export async function sweepDeadlines(
   hooks: SweepHooks = {},
 ): Promise<SweepResult> {
   const now = options.now ?? ctx.now();
-  const total: SweepResult = { claimed: 0, fired: 0, stale: 0, notices: [] };
+  const total: SweepResult = { claimed: 0, fired: 0, stale: 0, busy: 0, notices: [] };
   for (let i = 0; i < options.maxBatches; i++) {
     const r = await sweepBatch(ctx, now, options.batch, hooks);
     for (const { userId, notice } of r.notices) {
@@ -182,6 +199,7 @@ export async function sweepDeadlines(
     total.claimed += r.claimed;
     total.fired += r.fired;
     total.stale += r.stale;
+    total.busy += r.busy;
     total.notices.push(...r.notices);
     if (r.claimed < options.batch) break;
   }
