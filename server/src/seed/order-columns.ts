@@ -15,6 +15,7 @@ export function stateColumns(s: OrderState) {
     huifang_state: s.huifangState,
     need_review_status: s.needReviewStatus,
     reply_rejected: s.replyRejected,
+    sms_opt_out: s.smsOptOut,
     host_unit_id: s.hostUnitId,
     co_host_unit_ids: s.coHostUnitIds,
     dispatcher_id: s.dispatcherId,

@@ -44,11 +44,11 @@ describe('admin/unit/disable and enable', () => {
     expect(outcome(reply)).toEqual([
       409,
       409,
-      'cannot disable 望湖街道: it still has 1 enabled users, 4 enabled sub-units, 2 open orders it hosts or co-hosts; move or finish them first',
+      'cannot disable 望湖街道: it still has 2 enabled users, 4 enabled sub-units, 2 open orders it hosts or co-hosts; move or finish them first',
     ]);
     const zh = await as(t, tokens.admin, 'zh')('/unit/disable', { id: s01 });
     expect(zh.msg).toBe(
-      '不能停用「望湖街道」：仍有1 名启用的用户、4 个启用的下级单位、2 件其主办或协办的未办结工单。请先调整后再停用',
+      '不能停用「望湖街道」：仍有2 名启用的用户、4 个启用的下级单位、2 件其主办或协办的未办结工单。请先调整后再停用',
     );
     expect(await snapshot(t)).toEqual(before);
   });
@@ -138,7 +138,7 @@ describe('admin/unit/delete', () => {
     expect(outcome(await admin('/unit/delete', { id: s01 }))).toEqual([
       409,
       409,
-      'cannot delete 望湖街道: 1 users (disabled ones included), 4 sub-units (disabled ones included), 1 orders it hosts, 1 orders it co-hosts still refer to it; disable it instead',
+      'cannot delete 望湖街道: 2 users (disabled ones included), 4 sub-units (disabled ones included), 1 orders it hosts, 1 orders it co-hosts still refer to it; disable it instead',
     ]);
     const lonely = await newUnit('有停用用户的部门', 'department', d01);
     await t.ctx.db

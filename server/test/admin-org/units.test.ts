@@ -57,7 +57,7 @@ describe('admin/unit/list', () => {
       kind: 'street',
       parentId: d01,
       disabled: false,
-      userCount: 1,
+      userCount: 2, // street1 and its leader, leader1
     });
     // admin, dispatcher, reviewer, visitor, agent, leader
     expect(byCode.get('D01')?.userCount).toBe(6);
