@@ -16,7 +16,7 @@ const streetLeader: Actor = {
   unitId: UNIT.hostStreet,
   unitKind: 'street',
   admin: false,
-  rules: ROLE_RULES.leader.rules,
+  rules: ROLE_RULES.leader?.rules ?? [],
 };
 const otherStreetLeader: Actor = { ...streetLeader, userId: 41, unitId: UNIT.otherStreet };
 const coHostLeader: Actor = { ...streetLeader, userId: 42, unitId: UNIT.coHost };
