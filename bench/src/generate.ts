@@ -80,6 +80,12 @@ function fail(message: string): never {
 }
 const log = (line: string) => console.log(line);
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+/** "N of M orders (s s, about m min left)": the pass's rate so far applied to what is left. */
+const progress = (done: number, total: number, from: number) => {
+  const spent = (performance.now() - from) / 1000;
+  const left = Math.round(((total - done) * spent) / done / 60);
+  return `${done.toLocaleString('en')} of ${total.toLocaleString('en')} orders (${spent.toFixed(0)} s, about ${left} min left)`;
+};
 
 const url = benchUrl();
 const state = await ensureDatabase(url, args.reset);
@@ -109,6 +115,7 @@ const callTimes = new Float64Array(count);
 for (let i = 0; i < count; i++) {
   const rng = orderRng(seed, i);
   callTimes[i] = builder.build(pickStage(rng, weights), rng).row.call_time.getTime();
+  if (i % 500_000 === 499_999) log(`  planned ${progress(i + 1, count, started)}`);
 }
 const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
   (a, b) => (callTimes[a] as number) - (callTimes[b] as number) || a - b,
@@ -174,8 +181,7 @@ for (let k = 0; k < count; k++) {
   if (events) for (const values of eventValues(id, built)) await events.write(values);
   for (const values of visitValues(id, built)) await visits.write(values);
   for (const values of requestValues(id, built)) await requests.write(values);
-  if (k % 100_000 === 99_999)
-    log(`  ${(k + 1).toLocaleString('en')} orders (${seconds(started)} s)`);
+  if (k % 100_000 === 99_999) log(`  loaded ${progress(k + 1, count, started)}`);
 }
 await Promise.all([orders.end(), assignments.end(), events?.end(), visits.end(), requests.end()]);
 const loadSeconds = (performance.now() - started) / 1000;
