@@ -565,6 +565,8 @@ export interface Open311RequestsTable {
   media_url: string | null;
   attributes: ColumnType<Record<string, string>, string, string>;
   created_at: Timestamp;
+  /** The order's open/closed state, kept by migration 032's triggers (never written here). */
+  is_open: Generated<boolean>;
 }
 export interface Database {
   open311_requests: Open311RequestsTable;

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { OPEN_STATUSES } from '@hotline/domain';
 import type { Db } from '../../context';
 
 /**
@@ -110,12 +109,11 @@ export function findRequests(db: Db, f: RequestFilter): Promise<RequestRow[]> {
   } else {
     q = q.where('r.created_at', '>=', f.from).where('r.created_at', '<=', f.to);
     if (f.serviceCodes) q = q.where('r.service_code', 'in', f.serviceCodes);
-    if (f.open !== null) {
-      const isOpen = sql<boolean>`(o.status IN (${sql.join([...OPEN_STATUSES])}) AND o.merged_into_id IS NULL)`;
-      q = q.where(f.open ? isOpen : sql<boolean>`NOT ${isOpen}`);
-    }
+    // The request's copy of its order's state (migration 032): the open ones are a partial
+    // index in page order, so the filter never looks up the window's closed orders.
+    if (f.open !== null) q = q.where('r.is_open', '=', f.open);
   }
-  return q.orderBy('r.created_at', 'desc').orderBy('o.id', 'desc').limit(f.limit).execute();
+  return q.orderBy('r.created_at', 'desc').orderBy('r.order_id', 'desc').limit(f.limit).execute();
 }
 
 export function findRequest(db: Db, orderNum: string): Promise<RequestRow | undefined> {

@@ -60,9 +60,15 @@ export async function requests(ctx: AppContext, query: unknown, lang: Lang): Pro
   const parsed = getRequestsInput.safeParse(query ?? {});
   if (!parsed.success) throw badRequest(describeIssues(parsed.error));
   const q = parsed.data;
-  const to = q.end_date ?? ctx.now();
-  const from = q.start_date ?? new Date(to.getTime() - DEFAULT_DAYS * 86_400_000);
+  // The standard's window: the last 90 days by default, 90 days from start_date or up to
+  // end_date when only one is given, and never longer than 90 days.
+  const span = DEFAULT_DAYS * 86_400_000;
+  const to = q.end_date ?? (q.start_date ? new Date(q.start_date.getTime() + span) : ctx.now());
+  const from = q.start_date ?? new Date(to.getTime() - span);
   if (from > to) throw badRequest('start_date: must not be after end_date');
+  if (to.getTime() - from.getTime() > span) {
+    throw badRequest(`start_date, end_date: at most ${DEFAULT_DAYS} days apart`);
+  }
   const statuses = q.status?.map((s) => s.toLowerCase());
   const rows = await repo.findRequests(ctx.db, {
     orderNums: q.service_request_id?.map((id) => id.toUpperCase()) ?? null,
