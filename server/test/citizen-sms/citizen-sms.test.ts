@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SMS_TEMPLATES, renderSms } from '@hotline/domain';
+import { SimulatedSmsProvider } from '../../src/modules/auth/sms-provider';
 import { post, setConfig } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { INTAKE_URL, validIntake } from '../intake/intake-fixtures';
@@ -93,6 +95,68 @@ describe('citizen text messages', () => {
     expect(texts[1]).toContain('已派往承办单位');
     expect(texts[2]).toContain('已答复：路灯已修复');
     expect(await smsEvents(id)).toHaveLength(3);
+  });
+
+  it('a visit that does not reach the caller sends the visit text; one that closes, the closed text', async () => {
+    const phone = freshMobile();
+    const id = await intake(phone);
+    await must(act(w, 'dispatcher', 'cy/a5HandleOrderSignInCy', { id, signType: 1 }));
+    await must(act(w, 'dispatcher', 'org/submitHandleOrgInfo', { id, hostUnitId: w.units.S01 }));
+    await must(act(w, 'street1', 'Ft/signInFt', { id }));
+    await must(
+      act(w, 'street1', 'town/updateProResult', {
+        id,
+        content: '路灯已修复',
+        contacted: 1,
+        resolved: 1,
+      }),
+    );
+    await must(act(w, 'reviewer', 'district/reply', { id, pass: 1 }));
+    expect(textsTo(phone)).toHaveLength(3);
+    await must(act(w, 'visitor', 'updateHuifangSjs', { id, reached: 0 }));
+    const afterMiss = textsTo(phone);
+    expect(afterMiss).toHaveLength(4);
+    const only = (orderNum: string) => ({
+      orderNum,
+      category: '',
+      reply: '',
+      trackUrl: '',
+      date: '',
+    });
+    const num = await orderNumOf(id);
+    expect(afterMiss[3]).toBe(renderSms(DEFAULT_SMS_TEMPLATES.visit, only(num)));
+    await must(
+      act(w, 'visitor', 'updateHuifangSjs', {
+        id,
+        reached: 1,
+        hostContacted: 1,
+        resolved: 1,
+        satisfaction: 'satisfied',
+      }),
+    );
+    const texts = textsTo(phone);
+    expect(texts).toHaveLength(5);
+    expect(texts[4]).toBe(renderSms(DEFAULT_SMS_TEMPLATES.closed, only(num)));
+    const events = await smsEvents(id);
+    expect(events).toHaveLength(5);
+    expect(events[3]).toMatch(/^回访未接通 → /);
+    expect(events[4]).toMatch(/^办结 → /);
+    for (const e of events) expect(e).not.toContain(phone);
+  });
+
+  it('the simulator logs each text with the number masked and sends nothing', async () => {
+    const logged: { fields: object; message: string }[] = [];
+    const simulator = new SimulatedSmsProvider((fields, message) =>
+      logged.push({ fields, message }),
+    );
+    await simulator.send('13812345678', '【12345】您的工单已受理');
+    expect(logged).toEqual([
+      {
+        fields: { mobile: '138****5678', text: '【12345】您的工单已受理' },
+        message: '[SMS simulator] message not sent, logged instead',
+      },
+    ]);
+    expect(JSON.stringify(logged)).not.toContain('13812345678');
   });
 
   it('an opted-out order, a fixed line and a switched-off system get nothing', async () => {
