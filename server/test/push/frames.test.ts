@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { Frame, textFrame } from '../../src/modules/push/frames';
+import { Frame, streamOf, textFrame } from '../../src/modules/push/frames';
 
 /** Pre-built frames: the header for every length class, and a real ws client reading them. */
 
@@ -82,6 +82,41 @@ describe('text frames', () => {
     await Promise.all([pinged, ponged]);
     const [data] = (await message) as [Buffer];
     expect(data.toString()).toBe('{"type":"ping","t":1}');
+    client.close();
+  });
+
+  it('frames written while the socket cannot take them wait their turn: order and bytes kept', async () => {
+    const accepted = once(server, 'connection');
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    await once(client, 'open');
+    const [socket] = (await accepted) as [WebSocket];
+    // The client stops reading: the kernel's buffers fill, then writes queue in the stream.
+    client.pause();
+    const stream = streamOf(socket);
+    if (!stream) throw new Error('no stream under the ws socket');
+    const sent: string[] = [];
+    let queuedAt = -1;
+    for (let i = 0; i < 400; i += 1) {
+      const text = `${i}:${'帧'.repeat(10_000 + (i % 7))}`;
+      if (i % 3 === 2) socket.send(text);
+      else Frame.of(text).sendTo(socket);
+      sent.push(text);
+      if (queuedAt < 0 && stream.writableLength > 0) queuedAt = i;
+    }
+    // The path under test was taken: some frames went while others were still queued.
+    expect(queuedAt).toBeGreaterThanOrEqual(0);
+    expect(queuedAt).toBeLessThan(399);
+    const got: string[] = [];
+    const all = new Promise<void>((resolve) => {
+      client.on('message', (data) => {
+        got.push(data.toString());
+        if (got.length === sent.length) resolve();
+      });
+    });
+    client.resume();
+    await all;
+    expect(got.length).toBe(sent.length);
+    expect(got.every((text, i) => text === sent[i])).toBe(true);
     client.close();
   });
 });
