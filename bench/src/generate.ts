@@ -6,6 +6,7 @@
 // lifecycle walks, events, assignments, Chinese text), about 3 % open and the rest closed over
 // `years`. Deterministic: the same seed, count, years and day give the same data. Loads with
 // COPY, secondary indexes built afterwards; prints rows per second.
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -28,6 +29,7 @@ import {
 } from './gen/indexes';
 import { partitionOrdersByYear, partitionSizes } from './gen/partition';
 import { openShareOfWeeks, orderRng, pickStage, stageWeights } from './gen/plan';
+import { planCallTimes } from './gen/plan-parallel';
 import {
   ASSIGNMENT_COLUMNS,
   EVENT_COLUMNS,
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
     years: { type: 'string', default: '5' },
     events: { type: 'string', default: 'all' },
     'open-weeks': { type: 'string', default: '2' },
+    'plan-threads': { type: 'string', default: String(availableParallelism()) },
     'open-rate': { type: 'string' },
     reset: { type: 'boolean', default: false },
     'partition-by-year': { type: 'boolean', default: false },
@@ -62,6 +65,9 @@ if (!Number.isInteger(count) || count < 1 || count > 50_000_000) fail('--orders:
 if (!Number.isInteger(seed)) fail('--seed: an integer');
 if (!(years > 0 && years <= 30)) fail('--years: more than 0, at most 30');
 if (args.events !== 'all' && args.events !== 'none') fail('--events: all or none');
+const planThreads = Number(args['plan-threads']);
+if (!(Number.isInteger(planThreads) && planThreads >= 1 && planThreads <= 16))
+  fail('--plan-threads: 1 … 16');
 const openWeeks = Number(args['open-weeks']);
 if (!(openWeeks > 0 && openWeeks <= 52)) fail('--open-weeks: more than 0, at most 52');
 const openShare =
@@ -110,12 +116,35 @@ const builder = await prepareOrderBuilder(db, org, createRng(seed), {
 
 // Pass 1: every order's call time, so the rows go in in time order (ids and pages then follow
 // time as in a real table). Pass 2 rebuilds each order from its own seed and writes it.
+// On several threads for a big build (each order depends on its own seed alone).
 let started = performance.now();
-const callTimes = new Float64Array(count);
-for (let i = 0; i < count; i++) {
-  const rng = orderRng(seed, i);
-  callTimes[i] = builder.build(pickStage(rng, weights), rng).row.call_time.getTime();
-  if (i % 500_000 === 499_999) log(`  planned ${progress(i + 1, count, started)}`);
+let callTimes: Float64Array;
+if (planThreads > 1 && count >= 100_000) {
+  let shown = 0;
+  callTimes = await planCallTimes(
+    {
+      url,
+      org,
+      seed,
+      now: now.toISOString(),
+      terminalSpanDays: Math.round(years * 365),
+      openShare,
+      count,
+      threads: planThreads,
+    },
+    (planned) => {
+      if (planned - shown < 500_000) return;
+      shown = planned;
+      log(`  planned ${progress(planned, count, started)}`);
+    },
+  );
+} else {
+  callTimes = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const rng = orderRng(seed, i);
+    callTimes[i] = builder.build(pickStage(rng, weights), rng).row.call_time.getTime();
+    if (i % 500_000 === 499_999) log(`  planned ${progress(i + 1, count, started)}`);
+  }
 }
 const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
   (a, b) => (callTimes[a] as number) - (callTimes[b] as number) || a - b,
