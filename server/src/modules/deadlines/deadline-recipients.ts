@@ -4,7 +4,7 @@ import type { Db } from '../../context';
 /**
  * Who hears of a deadline (issue 21). Roles are the rule strings of the users' roles and extra
  * rules: handlers of a unit (street or department rule, in the unit or one of its communities),
- * its leaders (leader rule there), the district dispatchers (district query and case rules), the
+ * its leaders (leader rule in the unit itself), the district dispatchers (district query and case rules), the
  * district leaders (leader rule in a district unit). Disabled users never.
  */
 export interface Person {
@@ -58,8 +58,9 @@ export const handlersOf = (people: Person[], unitId: number) =>
     (p) => inUnit(p, unitId) && (p.rules.has(RULES.street) || p.rules.has(RULES.department)),
   );
 
+/** The leaders of the unit itself: a community's leader is not its street's. */
 export const leadersOf = (people: Person[], unitId: number) =>
-  people.filter((p) => inUnit(p, unitId) && p.rules.has(RULES.leader));
+  people.filter((p) => p.unitId === unitId && p.rules.has(RULES.leader));
 
 export const dispatchers = (people: Person[]) =>
   people.filter((p) => p.rules.has(RULES.districtQuery) && p.rules.has(RULES.case));

@@ -33,8 +33,11 @@ export interface SweepResult {
 }
 
 export interface SweepHooks {
-  /** Tests: runs inside the batch's transaction before it commits (throw to abort it). */
-  beforeCommit?: (claimed: number) => Promise<void> | void;
+  /**
+   * Tests: runs inside the batch's transaction before it commits, with the jobs it claimed
+   * (throw to abort it; never resolve to stand for a node stopped mid-batch).
+   */
+  beforeCommit?: (claimed: readonly repo.JobRow[]) => Promise<void> | void;
 }
 
 const HOUR = 3_600_000;
@@ -155,7 +158,7 @@ async function sweepBatch(
       done.push(job.id);
     }
     await repo.markDone(trx, done, now);
-    await hooks.beforeCommit?.(jobs.length);
+    await hooks.beforeCommit?.(jobs);
     return result;
   });
 }
