@@ -241,6 +241,7 @@ export const workCalendarEndpoints: { [K in keyof WorkCalendarEndpoints]: Endpoi
   listCalendarYears: { method: 'POST', paths: ['/admin/calendar/years'] },
   getCalendarYear: { method: 'POST', paths: ['/admin/calendar/year'] },
   setCalendarDay: { method: 'POST', paths: ['/admin/calendar/day'] },
+  setCalendarProvisional: { method: 'POST', paths: ['/admin/calendar/provisional'] },
   importCalendarYear: { method: 'POST', paths: ['/admin/calendar/import'] },
 };
 

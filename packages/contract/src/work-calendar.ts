@@ -76,6 +76,15 @@ export const calendarImportBody = z.object({
     .max(MAX_CALENDAR_DAYS, 'calendar.tooManyDays'),
 });
 
+/**
+ * Mark a year's schedule provisional (未发布: the State Council's notice is not out, or not yet
+ * entered) or official, from the year view; the schedule itself is not changed.
+ */
+export const calendarProvisionalBody = z.object({
+  year: calendarYear,
+  provisional: z.boolean({ message: 'calendar.provisional' }),
+});
+
 const tags = ['work calendar'];
 
 export const workCalendarEndpoints = {
@@ -103,6 +112,15 @@ export const workCalendarEndpoints = {
     tags,
     access: 'admin',
     body: calendarSetDayBody,
+    response: calendarYearResponse,
+  }),
+  setCalendarProvisional: endpoint({
+    method: 'POST',
+    paths: ['/admin/calendar/provisional'],
+    summary: "Mark one year's schedule as provisional (not the official notice yet) or official",
+    tags,
+    access: 'admin',
+    body: calendarProvisionalBody,
     response: calendarYearResponse,
   }),
   importCalendarYear: endpoint({

@@ -152,6 +152,10 @@ export const CALENDAR_MESSAGES = {
     en: `a name may have at most ${MAX_CALENDAR_NAME} characters`,
   },
   'calendar.tooManyDays': { zh: '一年至多 366 天', en: 'a year has at most 366 days' },
+  'calendar.provisional': {
+    zh: '“暂定”只能是 true 或 false',
+    en: 'provisional must be true or false',
+  },
   'calendar.workdayOnWeekday': {
     zh: '调休上班日只能是周六或周日',
     en: 'an adjusted working day must be a Saturday or a Sunday',

@@ -125,6 +125,52 @@ describe('changing a day', () => {
   });
 });
 
+describe('marking a year provisional', () => {
+  const mark = (body: Record<string, unknown>, token = admin, lang: 'zh' | 'en' = 'en') =>
+    post<YearData>(w.t, '/api/admin/calendar/provisional', body, { token, lang });
+
+  it('the seeded 2027 is provisional until the administrator says otherwise; audited, days kept', async () => {
+    const before = await auditCount();
+    const r = await mark({ year: 2027, provisional: false });
+    expect(r.code).toBe(200);
+    expect(r.data).toEqual({
+      year: 2027,
+      provisional: false,
+      defined: true,
+      days: NATIONAL_SCHEDULE[2027],
+    });
+    expect((await year(2027)).data.provisional).toBe(false);
+    const again = await mark({ year: 2027, provisional: true });
+    expect(again.data.provisional).toBe(true);
+    expect(await auditCount()).toBe(before + 2);
+    const audit = await w.t.ctx.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'calendar.change')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toEqual({ provisional: [false, true] });
+  });
+
+  it('a year not yet listed can be marked provisional before its days are entered', async () => {
+    const r = await mark({ year: 2033, provisional: true });
+    expect(r.data).toEqual({ year: 2033, provisional: true, defined: true, days: [] });
+  });
+
+  it('checks the body and the caller', async () => {
+    const before = await auditCount();
+    const bad = await mark({ year: 2027, provisional: 'yes' }, admin, 'zh');
+    expect([bad.status, bad.msg]).toEqual([400, 'provisional: “暂定”只能是 true 或 false']);
+    const outOfRange = await mark({ year: 1999, provisional: true });
+    expect(outOfRange.status).toBe(400);
+    const denied = await mark({ year: 2027, provisional: false }, w.tokens.dispatcher);
+    expect(denied.status).toBe(403);
+    expect(await auditCount()).toBe(before);
+    expect((await year(2027)).data.provisional).toBe(true);
+  });
+});
+
 describe('importing a year', () => {
   const days = [
     { date: '2031-01-01', kind: 'holiday', name: '元旦' },

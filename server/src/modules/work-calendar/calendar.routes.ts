@@ -20,6 +20,12 @@ export function workCalendarRoutes(ctx: AppContext) {
         translate('ok', request.lang),
       ),
     );
+    route(app, ep.setCalendarProvisional, async (request) =>
+      ok(
+        await service.setProvisional(ctx, request.body, requestActor(request)),
+        translate('ok', request.lang),
+      ),
+    );
     route(app, ep.importCalendarYear, async (request) =>
       ok(
         await service.importYear(ctx, request.body, requestActor(request)),

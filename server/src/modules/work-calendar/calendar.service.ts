@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { calendarImportBody, calendarSetDayBody, CalendarYearData } from '@hotline/contract';
+import type {
+  calendarImportBody,
+  calendarProvisionalBody,
+  calendarSetDayBody,
+  CalendarYearData,
+} from '@hotline/contract';
 import { checkCalendarDays, weekdayOf, PROVISIONAL_YEARS, type CalendarDay } from '@hotline/domain';
 import type { AppContext, Db } from '../../context';
 import { AppError } from '../../http/app-error';
@@ -58,6 +63,35 @@ export async function setDay(
       action: 'calendar.change',
       target: { type: 'calendar', id: date, name: String(year) },
       detail: { changes: { [date]: [describe(before), describe(after)] } },
+      at: now,
+    });
+    return yearData(trx, year);
+  });
+  forgetConfig(ctx);
+  return data;
+}
+
+/**
+ * Marks a year provisional (未发布) or official — the seeded 2027 is provisional until an
+ * administrator has entered the State Council's notice and says so. Deadlines are not touched:
+ * the flag only tells people how far to trust the year.
+ */
+export async function setProvisional(
+  ctx: AppContext,
+  input: z.output<typeof calendarProvisionalBody>,
+  actor: AuditActor,
+): Promise<CalendarYearData> {
+  const { year, provisional } = input;
+  const now = ctx.now();
+  const data = await ctx.db.transaction().execute(async (trx) => {
+    const before =
+      (await repo.findYear(trx, year))?.provisional ?? PROVISIONAL_YEARS.includes(year);
+    await repo.lockYear(trx, year, now);
+    await repo.touchYear(trx, year, now, provisional);
+    await recordAudit(trx, actor, {
+      action: 'calendar.change',
+      target: { type: 'calendar', id: year, name: String(year) },
+      detail: { provisional: [before, provisional] },
       at: now,
     });
     return yearData(trx, year);

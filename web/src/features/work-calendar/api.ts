@@ -29,6 +29,14 @@ export function setCalendarDay(input: SetDayInput): Promise<CalendarYear> {
   return call(workCalendarEndpoints.setCalendarDay, input, { noError: true });
 }
 
+export function setCalendarProvisional(year: number, provisional: boolean): Promise<CalendarYear> {
+  return call(
+    workCalendarEndpoints.setCalendarProvisional,
+    { year, provisional },
+    { noError: true },
+  );
+}
+
 export function importCalendarYear(file: unknown): Promise<CalendarYear> {
   return call(
     workCalendarEndpoints.importCalendarYear,

@@ -1,5 +1,16 @@
 import { useMemo, useRef, useState } from 'react';
-import { App, Alert, Button, Card, InputNumber, Result, Space, Tag, Typography } from 'antd';
+import {
+  App,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  InputNumber,
+  Result,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { DownloadOutlined, LeftOutlined, RightOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +19,7 @@ import {
   calendarYearQuery,
   importCalendarYear,
   setCalendarDay,
+  setCalendarProvisional,
   type CalendarYear,
 } from '../api';
 import { monthGrid, type GridDay } from '../month-grid';
@@ -23,7 +35,12 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
  * (the server checks it all and names the first problem).
  */
 export function CalendarView({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // 1月 … 12月 in Chinese, January … December in English.
+  const monthName = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
+    return (month: number) => format.format(Date.UTC(2000, month - 1, 1));
+  }, [i18n.language]);
   const { message } = App.useApp();
   const client = useQueryClient();
   const [year, setYear] = useState(() => new Date().getFullYear());
@@ -59,6 +76,19 @@ export function CalendarView({ title }: { title: string }) {
       setDayError(errorText(error));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const [marking, setMarking] = useState(false);
+  const onProvisional = async (provisional: boolean) => {
+    setMarking(true);
+    try {
+      put(await setCalendarProvisional(year, provisional));
+      void message.success(t('workCalendar.saved'));
+    } catch (error) {
+      void message.error(errorText(error));
+    } finally {
+      setMarking(false);
     }
   };
 
@@ -101,6 +131,7 @@ export function CalendarView({ title }: { title: string }) {
   const data = query.data;
   return (
     <Card
+      className="work-calendar"
       title={title}
       extra={
         <Space wrap>
@@ -144,8 +175,16 @@ export function CalendarView({ title }: { title: string }) {
             aria-label={t('workCalendar.nextYear')}
             onClick={() => setYear((y) => y + 1)}
           />
-          {data?.provisional && <Tag color="orange">{t('workCalendar.provisional')}</Tag>}
           {data && !data.defined && <Tag>{t('workCalendar.undefined')}</Tag>}
+          <Checkbox
+            data-testid="calendar-provisional"
+            className={data?.provisional ? 'work-calendar-provisional is-on' : undefined}
+            checked={data?.provisional ?? false}
+            disabled={!data || marking}
+            onChange={(e) => void onProvisional(e.target.checked)}
+          >
+            {t('workCalendar.provisionalSwitch')}
+          </Checkbox>
           <span className="work-calendar-legend">
             <span>
               <span className="work-calendar-swatch" style={{ background: '#fff1f0' }} />
@@ -174,7 +213,7 @@ export function CalendarView({ title }: { title: string }) {
         <div className="work-calendar-months">
           {MONTHS.map((month) => (
             <div key={month} className="work-calendar-month">
-              <Typography.Text strong>{t('workCalendar.month', { month })}</Typography.Text>
+              <Typography.Text strong>{monthName(month)}</Typography.Text>
               <table>
                 <thead>
                   <tr>

@@ -6,11 +6,10 @@ export const en: typeof zh = {
   year: 'Year',
   prevYear: 'Previous year',
   nextYear: 'Next year',
-  month: 'Month {{month}}',
   weekdays: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'],
-  provisional: 'Not published (provisional)',
+  provisionalSwitch: 'Provisional (notice not published)',
   provisionalHint:
-    "The State Council has not published this year's schedule: only the fixed-date statutory days off (New Year, Labour Day, National Day) are listed; Spring Festival, Qingming, Dragon Boat, Mid-Autumn and the adjusted working days must be added once it is.",
+    'This year\'s schedule is provisional: the State Council\'s notice is not published yet, or not entered yet (the seeded 2027 lists only the fixed-date statutory days off: New Year, Labour Day, National Day). Once it is published, add Spring Festival, Qingming, Dragon Boat, Mid-Autumn and the adjusted working days, then clear "Provisional".',
   undefined: 'Not set yet',
   export: 'Export',
   import: 'Import',
