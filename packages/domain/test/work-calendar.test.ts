@@ -146,25 +146,31 @@ describe('addWorkingDays', () => {
     expect(due('2026-03-10T00:00', 2)).toBe(due('2026-03-10T23:59', 2));
   });
 
-  it('matches a plain day-by-day count over the two seeded years', () => {
-    // Reference: walk every day and count working days by the rule, for every start in 2026.
+  it('matches a plain day-by-day count: every start of 2026 and 2027, limits of 1 to 20 days', () => {
+    // Reference: walk the days one by one and count working days by the rule; each start at
+    // a different hour of its China day (the hour must not matter).
+    const next = (date: string) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const working = (date: string) => {
+      const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
+      return !CAL.holidays.has(date) && (CAL.workdays.has(date) || (wd !== 0 && wd !== 6));
+    };
+    let checked = 0;
     for (
-      let t = Date.parse('2026-01-01T04:00:00Z');
-      t < Date.parse('2027-01-01T00:00:00Z');
-      t += 86_400_000
+      let t = Date.parse('2025-12-31T16:00:00Z'), i = 0;
+      t < Date.parse('2027-12-31T16:00:00Z');
+      t += 86_400_000, i++
     ) {
-      const start = new Date(t);
+      const start = new Date(t + (i % 24) * 3_600_000);
       let date = cstDate(start);
-      let count = 0;
-      while (count < 7) {
-        date = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-        const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
-        const holiday = CAL.holidays.has(date);
-        const adjusted = CAL.workdays.has(date);
-        if (!holiday && (adjusted || (wd !== 0 && wd !== 6))) count++;
+      for (let days = 1; days <= 20; days++) {
+        do date = next(date);
+        while (!working(date));
+        expect(cstDate(addWorkingDays(start, days, CAL))).toBe(date);
+        checked++;
       }
-      expect(cstDate(addWorkingDays(start, 7, CAL))).toBe(date);
     }
+    expect(checked).toBe(730 * 20);
   });
 
   it('refuses a limit that is not a positive whole number of days', () => {
