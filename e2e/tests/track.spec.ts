@@ -72,18 +72,26 @@ test('a citizen looks an order up on a phone, without an account', async ({ page
   await expect(result).not.toContainText(closed.callerPhone);
 
   // Nothing wider than the phone; nothing critical or serious for axe.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
   await expectAccessible(page, '#/track (zh-CN, phone)');
+  // After axe: a full-page shot resizes the page under the pointer (a hover colour).
+  await page.screenshot({ path: `${pagesDir()}/track-result-390-zh.png`, fullPage: true });
 
   // In English too.
   await page.getByText('English', { exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Follow your request' })).toBeVisible();
   await page.getByTestId('track-submit').click();
   await expect(page.getByTestId('track-status')).toHaveText(/Closed|Handled together/);
+  for (const step of ['Received', 'Dispatched', 'Answered', 'Called back', 'Closed']) {
+    await expect(
+      result.locator('.ant-steps-item-title').getByText(step, { exact: true }),
+    ).toBeVisible();
+  }
+  expect(await overflow()).toBeLessThanOrEqual(0);
   await expectAccessible(page, '#/track (en-US, phone)');
+  await page.screenshot({ path: `${pagesDir()}/track-result-390-en.png`, fullPage: true });
 });
 
 test('the login page links to the status lookup, and the lookup back to the login', async ({
