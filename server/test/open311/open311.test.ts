@@ -126,6 +126,12 @@ describe('discovery and services', () => {
     expect(urgency?.values).toContainEqual({ key: 'emergency', name: '紧急' });
     const en = (await get(`/services/${serviceCode}.json`, 'en-US')).json<typeof def>();
     expect(en.attributes.find((a) => a.code === 'urgency')?.description).toBe('Urgency');
+    // 七有五性: the seven haves and five natures, keyed by their Chinese names.
+    expect(def.attributes.map((a) => a.code)).toEqual(['urgency', 'order_nature', 'seven_five']);
+    const sevenFive = en.attributes.find((a) => a.code === 'seven_five');
+    expect(sevenFive?.description).toBe('Seven haves and five natures');
+    expect(sevenFive?.values).toHaveLength(12);
+    expect(sevenFive?.values).toContainEqual({ key: '宜居性', name: 'Livability' });
     const xml = await get(`/services/${serviceCode}.xml`);
     expect(xml.body).toContain(
       '<attributes><attribute><variable>true</variable><code>urgency</code>',
@@ -176,6 +182,7 @@ describe('POST requests', () => {
         { 'attribute[urgency]': 'panic' },
         'attribute[urgency]: one of emergency, utility, general, complex',
       ],
+      [{ 'attribute[seven_five]': '好玩性' }, 'attribute[seven_five]: one of 幼有所育, 学有所教'],
       [{ description: 'x'.repeat(4001) }, 'description: at most 4000 characters'],
     ];
     for (const [change, message] of cases) {
@@ -193,6 +200,7 @@ describe('POST requests', () => {
   it('creates an unsigned city-like order with its position; the same request again is the same order', async () => {
     const fields = fresh({
       'attribute[urgency]': 'emergency',
+      'attribute[seven_five]': '宜居性',
       address_string: '文一路 100 号',
       email: 'wang@example.com',
       device_id: 'device-1',
@@ -215,6 +223,7 @@ describe('POST requests', () => {
       type_id: 1,
       status: 0,
       urgency: 'emergency',
+      seven_five_category: '宜居性',
       caller_name: '王小明',
       caller_phone: '13912345678',
       address: '文一路 100 号',

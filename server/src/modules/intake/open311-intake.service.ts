@@ -39,6 +39,8 @@ export interface Open311Intake {
   mediaUrl: string | null;
   urgency: string;
   orderNature: string;
+  /** 七有五性 (attribute `seven_five`), or null. */
+  sevenFive: string | null;
   attributes: Record<string, string>;
 }
 
@@ -104,6 +106,7 @@ export async function receiveOpen311Request(
       category_id: input.service.categoryId,
       urgency: input.urgency,
       order_nature: input.orderNature,
+      seven_five_category: input.sevenFive,
       status: 0,
       call_time: now,
       refuse_deadline: addHours(now, config.limits.refuseSignHours),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_NATURES, URGENCIES } from '@hotline/domain';
+import { ORDER_NATURES, SEVEN_FIVE_VALUES, URGENCIES } from '@hotline/domain';
 
 /**
  * What GeoReport v2 clients send, validated. Every value arrives as text (a form post or a
@@ -109,6 +109,8 @@ export function gatherAttributes(body: Record<string, unknown>): Record<string, 
 export const ATTRIBUTES = {
   urgency: URGENCIES,
   order_nature: ORDER_NATURES,
+  /** 七有五性: the seven haves and five natures (the order's category of public service). */
+  seven_five: SEVEN_FIVE_VALUES,
 } as const;
 
 const isoDate = z

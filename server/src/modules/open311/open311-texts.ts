@@ -1,4 +1,4 @@
-import { publicStatusText, publishedReply, type Lang } from '@hotline/domain';
+import { publicStatusText, publishedReply, SEVEN_FIVE_NAMES, type Lang } from '@hotline/domain';
 
 /**
  * What Open311 replies say in words, in the caller's language (`Accept-Language`; Chinese
@@ -30,6 +30,10 @@ export const ATTRIBUTE_TEXTS: Record<
       suggestion: { zh: '建议', en: 'suggestion' },
       praise: { zh: '表扬', en: 'praise' },
     },
+  },
+  seven_five: {
+    description: { zh: '七有五性分类', en: 'Seven haves and five natures' },
+    values: SEVEN_FIVE_NAMES,
   },
 };
 

@@ -137,6 +137,7 @@ export async function createRequest(
     mediaUrl: input.media_url,
     urgency: attributeValue(attributes, 'urgency', 'general'),
     orderNature: attributeValue(attributes, 'order_nature', 'complaint'),
+    sevenFive: attributeValue(attributes, 'seven_five', '') || null,
     attributes,
   });
   return {
