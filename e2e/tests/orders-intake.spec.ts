@@ -1,5 +1,7 @@
+import { STATUS_NAMES } from '@hotline/domain';
 import { expect, test, type Page } from '../support/test';
 import { call, listOf, pagesDir } from './support/list-helpers';
+import { useLanguage } from '../support/a11y-walk';
 import { loginAs, openRoute } from './support/session';
 
 /** The self-built order form (intake) and "my locked orders", against the real server. */
@@ -83,11 +85,11 @@ test('an agent creates an order; the form checks its fields first', async ({ pag
   await expect(form(page).getByLabel('工单标题')).toHaveValue('');
 });
 
-test("typing a repeat caller's number shows the caller history; an order opens from it", async ({
-  page,
-  request,
-}) => {
-  const token = await loginAs(page, 'agent');
+/** Six orders from one new number, typed in through the API; their numbers, oldest first. */
+async function repeatCaller(
+  request: Parameters<typeof call>[0],
+  token: string,
+): Promise<{ phone: string; made: string[] }> {
   const { list } = await listOf(request, token, { pageSize: 10 });
   const categoryId = (list as unknown as { categoryId: number | null }[]).find(
     (o) => o.categoryId,
@@ -95,30 +97,103 @@ test("typing a repeat caller's number shows the caller history; an order opens f
   expect(categoryId).toBeTruthy();
   const phone = `139${String(Date.now()).slice(-8)}`;
   const made: string[] = [];
-  for (let i = 1; i <= 3; i += 1) {
+  for (let i = 1; i <= 6; i += 1) {
     const reply = await call<{ order: { orderNum: string } }>(request, 'redaction/insert', token, {
       title: `楼道灯坏了 第${i}次`,
       majorContent: '楼道里的灯坏了很久，晚上上下楼很不安全。',
       callerName: '李四',
       callerPhone: phone,
       address: '望湖街道望湖路 2 号',
+      lat: 30.274085,
+      long: 120.15507,
       categoryId,
       urgency: 'general',
       orderNature: 'complaint',
     });
     made.push(reply.order.orderNum);
   }
+  return { phone, made };
+}
+
+test("typing a repeat caller's number shows the caller history; the detail shows it too", async ({
+  page,
+  request,
+}) => {
+  const token = await loginAs(page, 'agent');
+  const { phone, made } = await repeatCaller(request, token);
   await openRoute(page, INTAKE);
   const panel = page.getByTestId('caller-history');
   await expect(panel).toContainText('输入来电号码后显示该号码以前的工单');
   await form(page).getByLabel('来电号码').fill(phone);
   await expect(page.getByTestId('caller-history-summary')).toHaveText(
-    '该号码共 3 单，近 30 天 3 单',
+    '该号码共 6 单，近 30 天 6 单',
   );
   await expect(page.getByTestId('repeat-caller')).toHaveText('重复来电');
-  await expect(panel.getByText(made[2]!)).toBeVisible();
-  await panel.getByText(made[2]!).click();
-  await expect(page.getByTestId('order-detail')).toContainText(made[2]!);
+  // The five latest, newest first, each with its status; the oldest is left out.
+  const items = panel.locator('[data-history-id]');
+  await expect(items).toHaveCount(5);
+  await expect(items.locator('.hl-order-link')).toHaveText(made.slice(1).reverse());
+  const latest = (await listOf(request, token, { orderNum: made[5]! })).list[0]!;
+  await expect(items.first().locator('.ant-tag')).toHaveText(STATUS_NAMES[latest.status]!.zh);
+  await panel.getByText(made[5]!).click();
+  const dialog = page.getByTestId('order-dialog');
+  await expect(page.getByTestId('order-detail')).toContainText(made[5]!);
+  // The detail shows the address and the WGS-84 position the order was taken with.
+  await expect(dialog.locator('[data-field="address"]')).toHaveText('望湖街道望湖路 2 号');
+  await expect(dialog.locator('[data-field="lat"]')).toHaveText('30.274085, 120.155070');
+
+  // The same panel in the detail: the caller's other orders (this one left out).
+  await dialog.getByRole('tab', { name: '来电历史' }).click();
+  const inDetail = dialog.getByTestId('caller-history');
+  await expect(inDetail.getByTestId('caller-history-summary')).toHaveText(
+    '该号码共 5 单，近 30 天 5 单',
+  );
+  await expect(inDetail.getByTestId('repeat-caller')).toHaveText('重复来电');
+  await expect(inDetail.locator('[data-history-id] .hl-order-link')).toHaveText(
+    made.slice(0, 5).reverse(),
+  );
+  // An order of the history opens in the detail.
+  await inDetail.getByText(made[0]!).click();
+  await expect(dialog.getByTestId('detail-order-num')).toHaveText(made[0]!);
+});
+
+test.describe('on a 390 px phone, in English', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the caller history beside the intake form and in the detail', async ({ page, request }) => {
+    const token = await loginAs(page, 'agent');
+    await useLanguage(page, 'en-US');
+    const { phone, made } = await repeatCaller(request, token);
+    await openRoute(page, INTAKE);
+    await form(page).getByLabel('Caller phone').fill(phone);
+    const panel = page.getByTestId('caller-history');
+    await expect(panel.getByTestId('caller-history-summary')).toHaveText(
+      '6 orders from this number, 6 in the last 30 days',
+    );
+    await expect(panel.getByTestId('repeat-caller')).toHaveText('Repeat caller');
+    await expect(panel.locator('[data-history-id]')).toHaveCount(5);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${pagesDir()}/caller-history-intake-390-en.png` });
+
+    await panel.getByText(made[5]!).click();
+    const dialog = page.getByTestId('order-dialog');
+    // The tab bar scrolls on a phone: a tap while it still moves is lost, so tap until chosen.
+    const tab = dialog.getByRole('tab', { name: 'Caller history' });
+    await expect(async () => {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    const inDetail = dialog.getByTestId('caller-history');
+    await expect(inDetail.getByTestId('caller-history-summary')).toHaveText(
+      '5 orders from this number, 5 in the last 30 days',
+    );
+    await expect(inDetail.locator('[data-history-id]')).toHaveCount(5);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${pagesDir()}/caller-history-detail-390-en.png` });
+  });
 });
 
 test('similar orders appear while typing; a duplicate is merged instead of created', async ({
