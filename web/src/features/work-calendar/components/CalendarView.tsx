@@ -79,16 +79,17 @@ export function CalendarView({ title }: { title: string }) {
     }
   };
 
-  const [marking, setMarking] = useState(false);
+  // The box shows the choice at once and is locked until the server has answered.
+  const [marking, setMarking] = useState<boolean | null>(null);
   const onProvisional = async (provisional: boolean) => {
-    setMarking(true);
+    setMarking(provisional);
     try {
       put(await setCalendarProvisional(year, provisional));
       void message.success(t('workCalendar.saved'));
     } catch (error) {
       void message.error(errorText(error));
     } finally {
-      setMarking(false);
+      setMarking(null);
     }
   };
 
@@ -179,8 +180,8 @@ export function CalendarView({ title }: { title: string }) {
           <Checkbox
             data-testid="calendar-provisional"
             className={data?.provisional ? 'work-calendar-provisional is-on' : undefined}
-            checked={data?.provisional ?? false}
-            disabled={!data || marking}
+            checked={marking ?? data?.provisional ?? false}
+            disabled={!data || marking !== null}
             onChange={(e) => void onProvisional(e.target.checked)}
           >
             {t('workCalendar.provisionalSwitch')}
