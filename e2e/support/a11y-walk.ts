@@ -5,7 +5,8 @@ import { api, apiLogin, loginAs, openLogin } from './console';
 /**
  * The accessibility walk of issue 20, shared by the desktop spec (tests/a11y.spec.ts) and the
  * phone spec (tests/phone/a11y.spec.ts): axe on the login page, home, a queue, the order detail
- * dialog, intake, the board and the admin pages, in one language. 0 critical and 0 serious.
+ * dialog, intake, the board and the admin pages (the working-day calendar among them), in one
+ * language. 0 critical and 0 serious.
  */
 export type Lang = 'zh-CN' | 'en-US';
 
@@ -19,6 +20,7 @@ export const A11Y_PAGES = [
   '/system/units',
   '/system/roles',
   '/system/config',
+  '/system/calendar',
 ] as const;
 
 /** Stores the language the console starts in (read once when the page loads). */

@@ -92,9 +92,13 @@ async function session(
   browser: Browser,
   username: string,
   viewport = { width: 1280, height: 800 },
+  language: 'zh-CN' | 'en-US' = 'zh-CN',
 ): Promise<Session> {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: 'zh-CN', viewport });
+  const context = await browser.newContext({ baseURL: server.baseURL, locale: language, viewport });
   await context.addInitScript(SPEECH_STUB);
+  if (language !== 'zh-CN') {
+    await context.addInitScript((value) => localStorage.setItem('language', value), language);
+  }
   const page = await context.newPage();
   const token = await loginAs(page, username);
   await expect(page.getByTestId('push-state')).toHaveAttribute('data-state', 'live');
@@ -247,30 +251,45 @@ test('an order missing its sign limit is escalated: the leader is told, the orde
   }
 });
 
-test('at 390 px the list and the detail show the state', async ({ browser }) => {
-  const phone = await session(browser, 'leader', { width: 390, height: 844 });
-  try {
-    const escalated = await api<{ list: { orderNum: string }[] }>(
-      api0,
-      'POST',
-      '/api/addons/jsjb/lists/search',
-      dispatcher,
-      { escalated: 1, pageSize: 10 },
-    );
-    const orderNum = escalated.list[0]!.orderNum;
-    const row = await listRow(phone.page, orderNum);
-    await row.locator('td[data-col="nextDeadline"]').scrollIntoViewIfNeeded();
-    await settle(phone.page);
-    await phone.page.screenshot({ path: `${PAGES_DIR}deadlines-list-390.png` });
-    await expectAccessible(phone.page, 'order list at 390 px');
-    const detail = await openDetail(phone.page, orderNum);
-    await expect(detail.getByTestId('detail-head-deadline')).toBeVisible();
-    await settle(phone.page);
-    await phone.page.screenshot({ path: `${PAGES_DIR}deadlines-detail-390.png` });
-  } finally {
-    await phone.close();
-  }
-});
+for (const [language, words] of [
+  ['zh-CN', { escalated: '超期已升级', tag: '已升级', file: '390' }],
+  ['en-US', { escalated: 'Escalated', tag: 'Escalated', file: '390-en' }],
+] as const) {
+  test(`at 390 px the list and the detail show the state (${language})`, async ({ browser }) => {
+    const phone = await session(browser, 'leader', { width: 390, height: 844 }, language);
+    try {
+      await expect(phone.page.locator('html')).toHaveAttribute('lang', language);
+      const escalated = await api<{ list: { orderNum: string }[] }>(
+        api0,
+        'POST',
+        '/api/addons/jsjb/lists/search',
+        dispatcher,
+        { escalated: 1, pageSize: 10 },
+      );
+      const orderNum = escalated.list[0]!.orderNum;
+      const row = await listRow(phone.page, orderNum);
+      const cell = row.locator('td[data-col="nextDeadline"] .hl-next-deadline');
+      await cell.scrollIntoViewIfNeeded();
+      await expect(cell).toHaveAttribute('data-deadline-state', 'escalated');
+      await expect(cell.locator('.ant-tag')).toHaveText(words.escalated);
+      await settle(phone.page);
+      await phone.page.screenshot({ path: `${PAGES_DIR}deadlines-list-${words.file}.png` });
+      await expectAccessible(phone.page, `order list at 390 px (${language})`);
+      const detail = await openDetail(phone.page, orderNum);
+      const head = detail.getByTestId('detail-head-deadline');
+      await expect(head).toBeVisible();
+      await expect(head).toContainText(words.escalated);
+      await expect(detail.getByTestId('detail-head-escalated')).toContainText(words.tag);
+      // The head fits the full-screen detail: nothing wider than the phone.
+      const box = await head.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await settle(phone.page);
+      await phone.page.screenshot({ path: `${PAGES_DIR}deadlines-detail-${words.file}.png` });
+    } finally {
+      await phone.close();
+    }
+  });
+}
 
 test('the board counts escalations per unit', async ({ browser }) => {
   const leader = await session(browser, 'leader');
