@@ -59,6 +59,9 @@ const env = {
 // demo's overdue orders would otherwise escalate and send notices in the middle of other specs.
 env.DEADLINE_SWEEP_MS = process.env.DEADLINE_SWEEP_MS ?? '0';
 delete env.DATABASE_URL; // always the embedded database, never a shared one
+// Runs side by side (scripts/e2e-shards.mjs) may share one Redis (REDIS_URL in CI): each server
+// publishes on a channel of its own port, so no run receives another's pushes.
+env.PUSH_CHANNEL = process.env.PUSH_CHANNEL ?? `hotline:push:e2e:${port}`;
 delete env.WEB_DIST;
 if (webDist) env.WEB_DIST = webDist;
 

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readWeights, runShards, shardCount, shareOut, specFiles } from './e2e-shards.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'hotline-test-'));
@@ -97,23 +98,26 @@ if (build !== 0 || chromium !== 0) {
     status: 1,
   });
 } else {
-  const report = join(root, 'e2e/artifacts/results.json');
-  rmSync(report, { force: true });
-  const status = run('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
-    cwd: join(root, 'e2e'),
-  });
+  const e2eDir = join(root, 'e2e');
+  const shards = shareOut(specFiles(e2eDir), readWeights(e2eDir), shardCount());
+  console.log(`\n=== e2e (Playwright, Chromium): ${shards.length} run(s) side by side ===`);
+  const runs = await runShards(e2eDir, shards);
   let passed = 0;
-  let failed = status === 0 ? 0 : 1;
-  let names = [];
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    const stats = json.stats;
-    names = playwrightFailures(json.suites);
-    passed = stats.expected + stats.flaky;
-    if (stats.flaky > 0)
-      console.log(`\n(e2e: ${stats.flaky} flaky test(s) passed on retry — see the list above)`);
-    failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+  let failed = 0;
+  let flaky = 0;
+  const names = [];
+  for (const { status: code, report } of runs) {
+    const stats = report?.stats;
+    if (stats) {
+      names.push(...playwrightFailures(report.suites));
+      passed += stats.expected + stats.flaky;
+      flaky += stats.flaky;
+    }
+    failed += (stats?.unexpected ?? 0) + (code !== 0 && !stats?.unexpected ? 1 : 0);
   }
+  if (flaky > 0)
+    console.log(`\n(e2e: ${flaky} flaky test(s) passed on retry — see the list above)`);
+  const status = runs.every((r) => r.status === 0) ? 0 : 1;
   results.push({ label: 'e2e (Playwright, Chromium)', passed, failed, status, names });
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
@@ -6,7 +7,12 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 export const PASSWORD = 'Demo@12345';
 export const TOKEN_KEY = 'jsjb';
-export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+/** `E2E_ARTIFACTS` (relative to e2e/, as the config reads it), else e2e/artifacts: where the
+ * server log, screenshots and results of this run go (runs side by side have their own). */
+export const ARTIFACTS = `${resolve(
+  fileURLToPath(new URL('..', import.meta.url)),
+  process.env.E2E_ARTIFACTS ?? 'artifacts',
+)}/`;
 export const SERVER_LOG = `${ARTIFACTS}server.log`;
 /** Same secret as scripts/e2e-server.mjs gives the server. */
 export const SSO_SECRET = 'e2e-sso-shared-secret-0123456789abcdef';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ARTIFACTS } from './console';
 
 /**
  * A second real server for specs that need other server settings (a short access-token life),
@@ -19,7 +20,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       ...process.env,
       ...env,
       E2E_PORT: String(port),
-      E2E_SERVER_LOG: fileURLToPath(new URL(`../artifacts/server-${port}.log`, import.meta.url)),
+      E2E_SERVER_LOG: `${ARTIFACTS}server-${port}.log`,
     },
     stdio: 'ignore',
   });

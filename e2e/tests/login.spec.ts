@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { openUserMenu, switchLanguage } from '../support/console';
+import { ARTIFACTS, openUserMenu, switchLanguage } from '../support/console';
 
 const PASSWORD = 'Demo@12345';
 const ACCOUNTS = [
@@ -17,7 +16,6 @@ const ACCOUNTS = [
   'dept2',
 ] as const;
 const TOKEN_KEY = 'jsjb';
-const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 /** The home page's names of the built-in roles (web/src/i18n/zh-CN.ts `roleNames`). */
 const ROLE_NAMES: Record<string, string> = {

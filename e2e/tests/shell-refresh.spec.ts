@@ -15,7 +15,10 @@ let server: ExtraServer;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  server = await startServer(8182, { ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
+  // One above the suite's own server (runs side by side use ports 100 apart).
+  server = await startServer(Number(process.env.E2E_PORT ?? 8181) + 1, {
+    ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS),
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ARTIFACTS } from '../../support/console';
 
 /** Helpers of the detail, journey and lock specs (opening orders, acting, reading counts). */
 
 /** Where screenshots go: `${E2E_ARTIFACTS:-e2e/artifacts}/pages/`. */
-export const PAGES_DIR = `${process.env.E2E_ARTIFACTS ? resolve(process.env.E2E_ARTIFACTS) : ARTIFACTS.replace(/\/$/, '')}/pages/`;
+export const PAGES_DIR = `${ARTIFACTS}pages/`;
 
 interface Envelope<T> {
   code: number;

@@ -9,8 +9,7 @@ export const JSJB = '/api/addons/jsjb';
 
 /** Screenshots of pages: `${E2E_ARTIFACTS:-e2e/artifacts}/pages/`. */
 export function pagesDir(): string {
-  const root = process.env.E2E_ARTIFACTS ? resolve(process.env.E2E_ARTIFACTS) : ARTIFACTS;
-  const dir = resolve(root, 'pages');
+  const dir = resolve(ARTIFACTS, 'pages');
   mkdirSync(dir, { recursive: true });
   return dir;
 }
