@@ -4,6 +4,7 @@ import { syncDeadlineJobs } from '../../src/modules/deadlines/deadline-sync';
 import { sweepDeadlines } from '../../src/modules/deadlines/deadline-sweep';
 import { post } from '../support/api';
 import { advance, HOUR, JSJB, world, type World } from '../support/lifecycle';
+import { insertHeldOrder } from '../support/held-order';
 import { createTestApp } from '../support/test-app';
 import { listAll } from '../work-orders/reads-fixtures';
 
@@ -23,38 +24,9 @@ afterAll(async () => {
 });
 
 const db = () => w.t.ctx.db;
-let serial = 0;
-
-/** An order hosted by S01, dispatched now; fields override. */
-async function order(fields: Record<string, unknown>): Promise<number> {
-  const now = w.t.ctx.now();
-  serial += 1;
-  const row = await db()
-    .insertInto('work_orders')
-    .values({
-      order_num: `ND${now.getTime()}${String(serial).padStart(4, '0')}`,
-      type_id: 1,
-      title: `下一时限 ${serial}`,
-      major_content: '井盖缺失',
-      caller_name: '测试市民',
-      caller_phone: '13900000002',
-      address: '望湖东里',
-      urgency: 'general',
-      call_time: now,
-      status: 1,
-      main_org_status: 1,
-      host_unit_id: w.units.S01,
-      dispatch_time: now,
-      host_sign_time: now,
-      refuse_deadline: new Date(now.getTime() + 24 * HOUR),
-      deadline: new Date(now.getTime() + 168 * HOUR),
-      created_at: now,
-      ...fields,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** An order hosted by S01, dispatched now; fields override (no deadline jobs planned). */
+const order = (fields: Record<string, unknown>) =>
+  insertHeldOrder(db(), w.t.ctx.now(), { host_unit_id: w.units.S01, ...fields }, { jobs: false });
 
 const at = (h: number) => new Date(w.t.ctx.now().getTime() + h * HOUR);
 

@@ -4,6 +4,7 @@ import { sweepDeadlines } from '../../src/modules/deadlines/deadline-sweep';
 import { groupId, PATH } from '../admin-users/admin-users-fixtures';
 import { post } from '../support/api';
 import { advance, HOUR, newOrder, world, type World } from '../support/lifecycle';
+import { insertHeldOrder } from '../support/held-order';
 import { createTestApp } from '../support/test-app';
 
 /**
@@ -52,39 +53,9 @@ afterAll(async () => {
 });
 
 const db = () => w.t.ctx.db;
-let serial = 0;
-
 /** An order at `unit`, fields as given (dispatched now, signed, 168-hour limit by default). */
-async function hosted(unit: string, fields: Record<string, unknown> = {}): Promise<number> {
-  const now = w.t.ctx.now();
-  serial += 1;
-  const row = await db()
-    .insertInto('work_orders')
-    .values({
-      order_num: `RC${now.getTime()}${String(serial).padStart(4, '0')}`,
-      type_id: 1,
-      title: `收件人 ${serial}`,
-      major_content: '路面塌陷',
-      caller_name: '测试市民',
-      caller_phone: '13900000003',
-      address: '柳荫北路',
-      urgency: 'general',
-      call_time: now,
-      status: 1,
-      main_org_status: 1,
-      host_unit_id: w.units[unit],
-      dispatch_time: now,
-      host_sign_time: now,
-      refuse_deadline: new Date(now.getTime() + 24 * HOUR),
-      deadline: new Date(now.getTime() + 168 * HOUR),
-      created_at: now,
-      ...fields,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await syncDeadlineJobs(db(), row.id);
-  return row.id;
-}
+const hosted = (unit: string, fields: Record<string, unknown> = {}) =>
+  insertHeldOrder(db(), w.t.ctx.now(), { host_unit_id: w.units[unit], ...fields });
 
 /** Sweeps at the moved clock; the user names told of `orderId`, per job kind and level. */
 async function sweepFor(orderId: number): Promise<Record<string, string[]>> {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KanbanData, UnitStats } from '@hotline/contract';
-import { syncDeadlineJobs } from '../../src/modules/deadlines/deadline-sync';
 import { sweepDeadlines } from '../../src/modules/deadlines/deadline-sweep';
 import { post } from '../support/api';
+import { insertHeldOrder } from '../support/held-order';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { unitIdOf } from '../work-orders/reads-fixtures';
 
@@ -20,33 +20,12 @@ let t: TestApp;
 let admin: string;
 let street1: string;
 const unit: Record<string, number> = {};
-let seq = 0;
 /** The clock when the orders were made: every escalation falls within the next three days. */
 let t0: Date;
 
-async function order(fields: Record<string, unknown>): Promise<number> {
-  seq += 1;
-  const row = await t.ctx.db
-    .insertInto('work_orders')
-    .values({
-      order_num: `KE${t0.getTime()}${String(seq).padStart(4, '0')}`,
-      title: `升级统计 ${seq}`,
-      major_content: '升级统计测试工单',
-      call_time: t0,
-      status: 1,
-      main_org_status: 1,
-      dispatch_time: t0,
-      host_sign_time: t0,
-      refuse_deadline: new Date(t0.getTime() + 24 * H),
-      deadline: new Date(t0.getTime() + 2 * H),
-      created_at: t0,
-      ...fields,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await syncDeadlineJobs(t.ctx.db, row.id);
-  return row.id;
-}
+/** An order signed at t0 whose handling limit is 2 hours later; fields override. */
+const order = (fields: Record<string, unknown>) =>
+  insertHeldOrder(t.ctx.db, t0, { deadline: new Date(t0.getTime() + 2 * H), ...fields });
 
 const sweepAt = (hours: number) =>
   sweepDeadlines(t.ctx, { batch: 100, maxBatches: 10, now: new Date(t0.getTime() + hours * H) });
