@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app';
 import type { AppContext } from '../../src/context';
 import { syncDeadlineJobs } from '../../src/modules/deadlines/deadline-sync';
 import { sweepDeadlines, type SweepResult } from '../../src/modules/deadlines/deadline-sweep';
+import { heldOrderRow } from '../support/held-order';
 import { advance, HOUR, newOrder, step, world, type World } from '../support/lifecycle';
 import { createTestApp, TEST_DB } from '../support/test-app';
 import { listAll } from '../work-orders/reads-fixtures';
@@ -45,25 +46,10 @@ async function hostedOrders(n: number, hoursFor: (i: number) => number): Promise
   for (let start = 0; start < n; start += 200) {
     const rows = Array.from({ length: Math.min(200, n - start) }, (_, k) => {
       const i = start + k;
-      return {
-        order_num: `DL${now.getTime()}${String(i).padStart(5, '0')}`,
-        type_id: 1,
-        title: `时限测试 ${i}`,
-        major_content: '路灯不亮',
-        caller_name: '测试市民',
-        caller_phone: '13900000000',
-        address: '望湖东里',
-        urgency: 'general',
-        call_time: now,
-        status: 1,
-        main_org_status: 1,
+      return heldOrderRow(now, {
         host_unit_id: w.units.S01,
-        dispatch_time: now,
-        host_sign_time: now,
-        refuse_deadline: new Date(now.getTime() + 24 * HOUR),
         deadline: new Date(now.getTime() + hoursFor(i) * HOUR),
-        created_at: now,
-      };
+      });
     });
     const inserted = await db().insertInto('work_orders').values(rows).returning('id').execute();
     ids.push(...inserted.map((r) => r.id));

@@ -14,6 +14,7 @@ import { sweepDeadlines } from '../../src/modules/deadlines/deadline-sweep';
 import { seedBase, seedDemoIfEmpty } from '../../src/seed/index';
 import { testSettings } from '../../src/settings';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres-db';
+import { heldOrderRow } from '../support/held-order';
 import { TEST_DB } from '../support/test-app';
 
 /**
@@ -89,26 +90,13 @@ async function prepare(): Promise<void> {
         .where('username', '=', 'street1')
         .executeTakeFirstOrThrow()
     ).id;
-    const rows = Array.from({ length: ORDERS }, (_, i) => ({
-      order_num: `KILL${T0.getTime()}${String(i).padStart(4, '0')}`,
-      type_id: 1,
-      title: `中断测试 ${i}`,
-      major_content: '路灯不亮',
-      caller_name: '测试市民',
-      caller_phone: '13900000000',
-      address: '望湖东里',
-      urgency: 'general',
-      call_time: T0,
-      status: 1,
-      main_org_status: 1,
-      host_unit_id: unit.id,
-      dispatch_time: T0,
-      host_sign_time: T0,
-      refuse_deadline: new Date(T0.getTime() + 24 * HOUR),
-      // 10 h: "24 h before" is not planned, "4 h before" falls due at +6 h, level 1 at +10 h
-      deadline: new Date(T0.getTime() + 10 * HOUR),
-      created_at: T0,
-    }));
+    const rows = Array.from({ length: ORDERS }, () =>
+      heldOrderRow(T0, {
+        host_unit_id: unit.id,
+        // 10 h: "24 h before" is not planned, "4 h before" falls due at +6 h, level 1 at +10 h
+        deadline: new Date(T0.getTime() + 10 * HOUR),
+      }),
+    );
     orderIds = (
       await handle.db.insertInto('work_orders').values(rows).returning('id').execute()
     ).map((r) => r.id);
