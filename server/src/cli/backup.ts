@@ -17,6 +17,7 @@ import {
   targetOf,
   type Contents,
 } from './backup-kit';
+import { pgliteExtensions } from '../db/pglite-extensions';
 
 const USAGE = `Backs up the database — work orders, accounts, settings and every stored file
 (uploads, call recordings, CSV exports live in the database) — to one file.
@@ -64,8 +65,7 @@ async function backupPglite(
   }
   if (existsSync(join(dir, PGLITE_OPEN_MARK))) throw new Error(pgliteOpenMessage(dir));
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const lite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const lite = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   try {
     const contents = await contentsOf(async (text) => (await lite.query(text)).rows as never);
     // PGlite's own archive of its data directory (gzip-compressed tar).

@@ -17,6 +17,7 @@ import {
   targetOf,
   type Contents,
 } from './backup-kit';
+import { pgliteExtensions } from '../db/pglite-extensions';
 
 const USAGE = `Restores a backup made by \`npm run backup\` — the database with every stored file.
 
@@ -86,9 +87,11 @@ async function restorePglite(dir: string, file: string, force: boolean): Promise
   }
   await mkdir(dirname(dir), { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const archive = new Blob([await readFile(file)]);
-  const lite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: archive });
+  const lite = await PGlite.create(dir, {
+    extensions: await pgliteExtensions(),
+    loadDataDir: archive,
+  });
   try {
     return await contentsOf(async (text) => (await lite.query(text)).rows as never);
   } finally {

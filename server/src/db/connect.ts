@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { usePreparedStatements } from './prepared';
 import type { Database } from './schema';
+import { pgliteExtensions } from './pglite-extensions';
 
 /**
  * One way into PostgreSQL for both kinds of database: the `pg` driver. A real server is reached
@@ -89,9 +90,10 @@ async function openPglite(
   idleTimeoutMillis: number | undefined,
 ): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const lite = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const lite = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: await pgliteExtensions(),
+  });
   const socketDir = await mkdtemp(join(tmpdir(), 'hotline-pglite-'));
   const server = new PGLiteSocketServer({ db: lite, path: join(socketDir, '.s.PGSQL.5432') });
   await server.start();

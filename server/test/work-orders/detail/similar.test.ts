@@ -1,14 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMILAR_CANDIDATES } from '../../../src/modules/work-orders/detail/similar.repository';
+import {
+  SIMILAR_CANDIDATES,
+  SIMILAR_WINDOW_DAYS,
+} from '../../../src/modules/work-orders/detail/similar.repository';
 import { JSJB, allOrders, callers, type Caller, type LoadedRow } from '../reads-fixtures';
 import { post } from '../../support/api';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
- * Similar orders read the nearest titles only (k-NN over the GiST trigram index, migration
- * 012). While fewer orders than that bound pass the threshold the answer must equal the full
- * ranking of every order; past it, the answer is still the best of what it read.
+ * Similar orders read the nearest titles of the last year only (k-NN over the GiST index on
+ * title and call time, migration 035). While fewer orders than that bound pass the threshold the
+ * answer must equal the full ranking of every order of the window; past it, the answer is still
+ * the best of what it read.
  */
 
 let t: TestApp;
@@ -33,13 +37,16 @@ const similarOf = async (id: number) =>
   (await post<{ list: Similar[] }>(t, `${JSJB}/similarOrder`, { id }, { token: dispatcher.token }))
     .data.list;
 
-/** Every order above the threshold, ranked as the answer ranks them. */
+const since = () => new Date(t.ctx.now().getTime() - SIMILAR_WINDOW_DAYS * 86_400_000);
+
+/** Every order of the window above the threshold, ranked as the answer ranks them. */
 async function fullRanking(o: LoadedRow) {
   const r = await sql<{ id: number; score: number; n: number }>`
     SELECT id, ((similarity(title, ${o.row.title}) + similarity(major_content, ${o.row.major_content})) / 2)::float8 AS score,
            count(*) OVER ()::int AS n
       FROM work_orders
      WHERE similarity(title, ${o.row.title}) > 0.3 AND id <> ${o.row.id}
+       AND call_time >= ${since()}
      ORDER BY score DESC, id DESC`.execute(t.ctx.db);
   return r.rows;
 }
@@ -74,5 +81,28 @@ describe('similar orders', () => {
     expect(got.every((s) => s.id !== o.row.id && s.similarity > 0.3)).toBe(true);
     const scores = got.map((s) => s.similarity);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('leave out orders called before the window, however alike', async () => {
+    const o = orders[1];
+    if (!o) throw new Error('no orders');
+    const old = new Date(since().getTime() - 86_400_000);
+    // A minute inside the window (the clock moves on before the request reads it).
+    const edge = new Date(since().getTime() + 60_000);
+    const made = await sql<{ id: number; order_num: string }>`
+      INSERT INTO work_orders (order_num, type_id, title, major_content, caller_name, caller_phone,
+                               address, urgency, call_time, refuse_deadline)
+      VALUES ('OLD1', 1, ${o.row.title}, ${o.row.major_content}, '测试', '13900000000', '望湖东里',
+              'general', ${old}, ${old}),
+             ('EDGE1', 1, ${o.row.title}, ${o.row.major_content}, '测试', '13900000000', '望湖东里',
+              'general', ${edge}, ${edge})
+      RETURNING id, order_num`.execute(t.ctx.db);
+    const [before, atEdge] = made.rows;
+    const got = await similarOf(o.row.id);
+    const ids = got.map((s) => s.id);
+    // Same title and content: the one just inside the window ranks first; the one a day
+    // outside it is not there at all.
+    expect(ids[0]).toBe(atEdge?.id);
+    expect(ids).not.toContain(before?.id);
   });
 });

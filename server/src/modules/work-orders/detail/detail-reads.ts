@@ -48,6 +48,7 @@ export async function similarTo(
     content,
     ...(body.id !== undefined ? { excludeId: body.id } : {}),
     limit: 10,
+    now: ctx.now(),
   });
   return rows.map((s) => ({
     id: s.id,

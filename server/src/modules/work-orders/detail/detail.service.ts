@@ -44,6 +44,7 @@ export async function orderDetail(
         content: row.major_content,
         excludeId: id,
         limit: 5,
+        now,
       }),
       deadlineView(ctx, now),
     ]);
