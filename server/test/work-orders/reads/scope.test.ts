@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TYPE_IDS, canRead, isOpen } from '@hotline/domain';
 import { actorFrom } from '../../../src/modules/work-orders/actor';
+import { SIMILAR_WINDOW_DAYS } from '../../../src/modules/work-orders/detail/similar.repository';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 import {
   JSJB,
@@ -63,13 +64,17 @@ describe('lists show exactly the caller scope', () => {
 });
 
 describe('a street user never sees another street order', () => {
-  const foreign = () =>
-    orders.find(
+  // Called within similar orders' window, so street2 finds it by its title.
+  const foreign = () => {
+    const since = t.ctx.now().getTime() - SIMILAR_WINDOW_DAYS * 86_400_000 + 60_000;
+    return orders.find(
       (o) =>
         o.state.hostUnitId === s02 &&
         !o.state.coHostUnitIds.includes(s01) &&
-        DEFAULT_TYPE_IDS.includes(o.state.typeId),
+        DEFAULT_TYPE_IDS.includes(o.state.typeId) &&
+        o.row.call_time.getTime() > since,
     );
+  };
 
   it('not in lists, search, order number, similar, detail or counts', async () => {
     const other = foreign();
