@@ -4,7 +4,7 @@ import { DEFAULT_TYPE_IDS, type QueueContext } from '@hotline/domain';
 import { listBody, type ListBody } from '@hotline/contract';
 import type { Db } from '../../../src/context';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
-import { filterWhere } from '../../../src/modules/work-orders/reads/list-filters';
+import { filterWhere, laterRangesOf } from '../../../src/modules/work-orders/reads/list-filters';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import { pageOrderIds, type SortKey } from '../../../src/modules/work-orders/reads/list.repository';
 import { queueWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
@@ -110,10 +110,19 @@ async function expectSamePages(where: readonly OrdersWhere[], size: number, labe
   for (const [sort, direction] of SORTS) {
     for (let offset = 0; offset <= total.length; offset += size) {
       const page = { sort, direction, limit: size + 1, offset };
+      const plain = await plainIds(where, sort, direction, size + 1, offset);
       expect(
         await pageOrderIds(db, where, page),
         `${label} ${sort} ${direction} @${offset}`,
-      ).toEqual(await plainIds(where, sort, direction, size + 1, offset));
+      ).toEqual(plain);
+      // By call time a page may also sort the matches (a dispatch-time or deadline range,
+      // list.service's sortsRange): the same rows.
+      if (sort === 'call_time') {
+        expect(
+          await pageOrderIds(db, where, { ...page, sortMatches: true }),
+          `${label} ${sort} ${direction} @${offset} sorted`,
+        ).toEqual(plain);
+      }
     }
   }
   return total.length;
@@ -190,6 +199,27 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
       const rows = await expectSamePages([types, ...where], 20, JSON.stringify(fields));
       expect(rows, JSON.stringify(fields)).toBeGreaterThanOrEqual(8);
     }
+    // The dispatch-time and deadline bounds are known apart (list.service's sortsRange).
+    const ranged = laterRangesOf(
+      await filterWhere(
+        db,
+        body({
+          callTimeFrom: '2025-12-01',
+          deadlineFrom: '2026-01-01',
+          deadlineTo: '2026-01-07',
+          dispatchTimeFrom: '2025-12-20',
+          dispatchTimeTo: '2026-02-01',
+        }),
+      ),
+    );
+    expect(ranged.clauses).toHaveLength(4);
+    expect(ranged.since?.toISOString()).toBe('2025-12-31T16:00:00.000Z');
+    expect(ranged.until?.toISOString()).toBe('2026-02-01T16:00:00.000Z');
+    expect(laterRangesOf(await filterWhere(db, body({ callTimeFrom: '2025-12-01' })))).toEqual({
+      clauses: [],
+      since: null,
+      until: null,
+    });
     const rootWhere = await filterWhere(db, body({ categoryId: root }));
     expect(rootWhere[0]?.alternatives?.length ?? 0).toBeGreaterThan(2);
   }, 300_000);

@@ -39,6 +39,33 @@ const RANGES: readonly [DateColumn, 'callTime' | 'dispatchTime' | 'deadline'][] 
   ['deadline', 'deadline'],
 ];
 
+/** The dispatch-time and deadline bounds `rangeWhere` made (list.service reads them apart). */
+const laterRanges = new WeakMap<OrdersWhere, Bound>();
+
+/**
+ * The clauses of `where` that bound dispatch time or deadline, the earliest moment their lower
+ * bounds allow and the latest their upper bounds allow (null without such a bound).
+ */
+export function laterRangesOf(where: readonly OrdersWhere[]): {
+  clauses: OrdersWhere[];
+  since: Date | null;
+  until: Date | null;
+} {
+  const clauses = where.filter((w) => laterRanges.has(w));
+  let since: Date | null = null;
+  let until: Date | null = null;
+  for (const c of clauses) {
+    const bound = laterRanges.get(c);
+    if (!bound) continue;
+    if (bound.op === '>=') {
+      if (!since || bound.at > since) since = bound.at;
+    } else if (!until || bound.at > until) {
+      until = bound.at;
+    }
+  }
+  return { clauses, since, until };
+}
+
 function rangeWhere(body: ListBody): OrdersWhere[] {
   const out: OrdersWhere[] = [];
   for (const [column, name] of RANGES) {
@@ -50,8 +77,12 @@ function rangeWhere(body: ListBody): OrdersWhere[] {
     if (from && to && (from.at > to.at || (to.op === '<' && from.at >= to.at))) {
       throw badRequest('list.rangeReversed', { field: `${name}From` });
     }
-    if (from) out.push((eb) => eb(`work_orders.${column}`, from.op, from.at));
-    if (to) out.push((eb) => eb(`work_orders.${column}`, to.op, to.at));
+    for (const bound of [from, to]) {
+      if (!bound) continue;
+      const clause: OrdersWhere = (eb) => eb(`work_orders.${column}`, bound.op, bound.at);
+      if (column !== 'call_time') laterRanges.set(clause, bound);
+      out.push(clause);
+    }
   }
   return out;
 }

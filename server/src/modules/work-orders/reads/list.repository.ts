@@ -105,10 +105,17 @@ interface PageSlice {
 export async function pageOrderIds(
   db: Db,
   where: readonly OrdersWhere[],
-  page: { sort: SortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
+  page: {
+    sort: SortKey;
+    direction: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+    /** Sort the matches instead of walking the sort key's index (list.service decides). */
+    sortMatches?: boolean;
+  },
 ): Promise<number[]> {
-  const { sort, ...slice } = page;
-  if (sort === 'call_time') return orderedIds(db, where, sort, slice);
+  const { sort, sortMatches, ...slice } = page;
+  if (sort === 'call_time') return orderedIds(db, where, sort, slice, sortMatches);
   const keyed: OrdersWhere = (eb) => eb(`work_orders.${sort}`, 'is not', null);
   const ids = await orderedIds(db, [...where, keyed], sort, slice);
   if (ids.length === slice.limit) return ids;
@@ -143,13 +150,19 @@ async function orderedIds(
   where: readonly OrdersWhere[],
   key: SortKey | null,
   slice: PageSlice,
+  sortMatches = false,
 ): Promise<number[]> {
   const part = (clauses: readonly OrdersWhere[]) => {
     let query = db
       .selectFrom('work_orders')
       .select(['work_orders.id', sql<Date>`${sql.ref(`work_orders.${key ?? 'id'}`)}`.as('k')]);
     for (const w of clauses) query = query.where(w);
-    if (key) query = query.orderBy(sql.ref(`work_orders.${key}`), slice.direction);
+    if (key) {
+      // `key + interval '0'` orders the same but matches no index: the planner then reads the
+      // matches through the filters' own indexes and sorts them.
+      const ref = sql.ref(`work_orders.${key}`);
+      query = query.orderBy(sortMatches ? sql`(${ref} + interval '0 s')` : ref, slice.direction);
+    }
     return query.orderBy('work_orders.id', slice.direction);
   };
   const split = where.find((w) => w.alternatives !== undefined);

@@ -5,13 +5,14 @@ import { badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
 import { queueCounts } from './count.service';
 import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
-import { filterWhere } from './list-filters';
+import { filterWhere, laterRangesOf } from './list-filters';
 import { listTotal, type ListTotal } from './list-total';
 import { hydrateOrders, pageOrderIds, type HydratedOrder, type SortKey } from './list.repository';
 import { presentOrder } from '../order.presenter';
 import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
 import { keywordPageIds } from './search-page';
 import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
+import { estimateOrderParts } from './total.repository';
 
 /**
  * lists/search, lists/searchEs, town/lists, town/listsEs and their relatives: one service for
@@ -54,6 +55,33 @@ export async function listWhere(
 }
 
 /**
+ * Should a page by call time sort the matches of its dispatch-time or deadline range, rather
+ * than walk the call-time index newest first testing the range? An order is dispatched after
+ * it is called and due after that, so the walk passes every order called after the range's
+ * end before its first match: quick for a recent range, and for a week of deadlines a year
+ * back it skipped 3 million orders (2.4–8.9 s at ten million) where reading the week through
+ * the deadline index and sorting takes 13–17 ms. The planner cannot tell the two apart — it
+ * takes call time and deadline for independent — and which it picked followed its cost
+ * settings (with `effective_cache_size` 16 GB it walked). So the choice is made here, from
+ * the planner's estimates of both: the orders called after the range's end (what the walk
+ * passes) against the rows of the range (what the sort reads). Oldest first, the mirror
+ * image: the orders called before the range's start.
+ */
+async function sortsRange(ctx: AppContext, body: ListBody, where: readonly OrdersWhere[]) {
+  if (body.sort !== 'callTime') return false;
+  const { clauses, since, until } = laterRangesOf(where);
+  const desc = body.sortOrder === 'desc';
+  const edge = desc ? until : since;
+  // No bound on the side the walk starts from: its first rows already match.
+  if (clauses.length === 0 || !edge) return false;
+  const [range, passed] = await Promise.all([
+    estimateOrderParts(ctx.db, [clauses]),
+    estimateOrderParts(ctx.db, [[(eb) => eb('work_orders.call_time', desc ? '>' : '<', edge)]]),
+  ]);
+  return passed > range;
+}
+
+/**
  * One page of hydrated rows for the given WHERE; totalCount only when isAmount asked for it,
  * capped unless exactTotal (list-total.ts; `count` when the caller knows a cheaper way to the
  * same number).
@@ -82,6 +110,7 @@ export async function pageOf(
           direction: body.sortOrder,
           limit: body.pageSize + 1,
           offset,
+          sortMatches: await sortsRange(ctx, body, where),
         }),
     body.isAmount ? count() : Promise.resolve(undefined),
   ]);
