@@ -43,8 +43,10 @@ const RANGES: readonly [DateColumn, 'callTime' | 'dispatchTime' | 'deadline'][] 
 const laterRanges = new WeakMap<OrdersWhere, Bound>();
 
 /**
- * The clauses of `where` that bound dispatch time or deadline, the earliest moment their lower
- * bounds allow and the latest their upper bounds allow (null without such a bound).
+ * The clauses of `where` that bound dispatch time or deadline; `since`, the latest of their
+ * lower bounds, and `until`, the earliest of their upper bounds (null without one). A match
+ * satisfies every bound, and an order is called before it is dispatched or due, so a match
+ * was called before `until`; orders called before `since` are mostly done before it.
  */
 export function laterRangesOf(where: readonly OrdersWhere[]): {
   clauses: OrdersWhere[];
@@ -59,7 +61,7 @@ export function laterRangesOf(where: readonly OrdersWhere[]): {
     if (!bound) continue;
     if (bound.op === '>=') {
       if (!since || bound.at > since) since = bound.at;
-    } else if (!until || bound.at > until) {
+    } else if (!until || bound.at < until) {
       until = bound.at;
     }
   }
