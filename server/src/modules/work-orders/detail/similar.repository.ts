@@ -8,9 +8,9 @@ import { scopeWhere, type RowScope } from '../reads/scope-sql';
  * caller's recent orders nearest in title first (`title <-> $1`, k-NN, the call-time bound
  * tested inside the index), and only the first CANDIDATES of them are ranked. The window keeps
  * what is read among recent rows (the pages a busy table keeps in memory): over all of history
- * each candidate was a random read of an old page, 225 ms per detail at ten million orders. `title % $1` keeps
- * the index walk inside pg_trgm's threshold (0.3 unless a session changed it); the explicit
- * `similarity(...) > 0.3` pins the threshold whatever the session says. When a content text
+ * each candidate was a random read of an old page, 225 ms per detail at ten million orders.
+ * `title % $1` keeps the index walk inside pg_trgm's threshold (0.3 unless a session changed
+ * it); the explicit `similarity(...) > 0.3` pins the threshold whatever the session says. When a content text
  * is given it refines the ranking of those candidates: the score is the mean of title and
  * content similarity (content has no trigram index — long texts would make it huge).
  * Ordering the candidates by distance alone keeps the walk an index scan; among orders with
