@@ -68,9 +68,10 @@ export async function createIndexes(
 /** Larger tables first; within a table the GIN/GiST indexes (the slow builds) first. */
 function weight(def: IndexDef): number {
   const table = /ON (?:ONLY )?(?:public\.)?(\w+)/.exec(def.def)?.[1] ?? '';
-  const tableWeight = table === 'work_orders' ? 10 : table === 'order_events' ? 8 : 1;
+  const tableWeight =
+    table === 'work_orders' || table === 'order_search' ? 10 : table === 'order_events' ? 8 : 1;
   const slow = /USING (gin|gist)/i.test(def.def) ? 5 : 0;
-  const search = /bigram/i.test(def.def) ? 5 : 0;
+  const search = /bigram|search_keys/i.test(def.def) ? 5 : 0;
   return tableWeight + slow + search;
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../../../server/src/context';
  * be loaded plus the next year (where new orders go). Read from the catalog, so whatever the
  * migrations made of the table comes along:
  *
- * - columns, defaults, the identity of `id`, the generated `search_text`, CHECKs (LIKE);
+ * - columns, defaults, the identity of `id`, CHECKs (LIKE);
  * - the primary key and UNIQUE constraints gain `call_time` (a unique index of a partitioned
  *   table must contain the partition key): PK (id, call_time), UNIQUE (order_num, call_time);
  * - foreign keys from work_orders to other tables stay; foreign keys that reference

@@ -11,7 +11,7 @@ import { presentNextDeadline, type DeadlineView } from '../deadlines/deadline-vi
  * section 6: "street users get no locking-person column").
  */
 // reply_rejected is a queue fact (the "rejected back to me" queue), not shown.
-export type PresentableOrder = Omit<WorkOrderRow, 'search_text' | 'reply_rejected'>;
+export type PresentableOrder = Omit<WorkOrderRow, 'reply_rejected'>;
 
 export interface OrderLockView {
   userId: number;

@@ -32,8 +32,10 @@ export async function presentOutcome(
     ...hydrated?.extras,
     lock,
   };
-  const { search_text: _search, ...row } = outcome.row;
-  return { order: presentOrder(row, extras, auth, deadlines), abilities: outcome.abilities };
+  return {
+    order: presentOrder(outcome.row, extras, auth, deadlines),
+    abilities: outcome.abilities,
+  };
 }
 
 /**

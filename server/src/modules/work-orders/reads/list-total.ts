@@ -5,7 +5,7 @@ import { countOrderPartsUpTo } from './list.repository';
 import { countOrderPartsWithin, estimateOrderParts } from './total.repository';
 import type { OrdersWhere } from './queue-sql';
 import { scopePartsOf } from './scope-sql';
-import { hasKeyword, keywordWindows } from './search-sql';
+import { hasKeyword, inWindow, keywordWindows } from './search-sql';
 
 /**
  * A list's total (`isAmount`). Counting every match of a broad list reads millions of rows
@@ -48,8 +48,10 @@ export async function listTotal(
   // One row past the cap tells "exactly cap" from "more than cap".
   if (hasKeyword(where)) {
     for (const window of keywordWindows('desc', ctx.now(), null)) {
-      const inWindow = parts.map((part) => [...part, window]);
-      const n = await count(inWindow, cap + 1);
+      const n = await count(
+        parts.map((part) => inWindow(part, window)),
+        cap + 1,
+      );
       if (n === undefined) return estimated(ctx, parts);
       if (n > cap) return capped;
     }

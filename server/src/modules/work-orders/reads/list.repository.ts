@@ -78,7 +78,7 @@ export const ORDER_COLUMNS = [
   'remarks',
   'co_host_unit_ids',
   'source_ref',
-] as const satisfies readonly Exclude<keyof WorkOrdersTable, 'search_text'>[];
+] as const satisfies readonly (keyof WorkOrdersTable)[];
 
 export type SortKey = 'call_time' | 'deadline' | 'dispatch_time';
 
@@ -187,7 +187,7 @@ async function orderedIds(
 
 /**
  * The same ids as `pageOrderIds` by call_time, read window by window (`windows`, narrowest
- * first, each a condition that keeps the orders called since some moment — or, oldest first,
+ * first, each `where` narrowed to the orders called since some moment — or, oldest first,
  * before some moment): if a window already holds offset + limit matches, those are the first
  * matches of all — everything outside the window comes after them — so the page is exact;
  * otherwise the next, wider window, and at last the whole history. A frequent keyword's page
@@ -196,12 +196,12 @@ async function orderedIds(
 export async function pageOrderIdsByWindows(
   db: Db,
   where: readonly OrdersWhere[],
-  windows: readonly OrdersWhere[],
+  windows: readonly (readonly OrdersWhere[])[],
   page: { direction: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<number[]> {
   const byCallTime = { sort: 'call_time', ...page } as const;
-  for (const window of windows) {
-    const ids = await pageOrderIds(db, [...where, window], byCallTime);
+  for (const windowed of windows) {
+    const ids = await pageOrderIds(db, windowed, byCallTime);
     if (ids.length >= page.limit) return ids;
   }
   return pageOrderIds(db, where, byCallTime);

@@ -1,7 +1,7 @@
 import type { Db } from '../../../context';
 import { pageOrderIdsByWindows } from './list.repository';
 import type { OrdersWhere } from './queue-sql';
-import { keywordWindows, oldestCallTime, probeMatchIds } from './search-sql';
+import { inWindow, keywordWindows, oldestCallTime, probeMatchIds } from './search-sql';
 
 /**
  * The ids of one page of a keyword search sorted by call time (docs/performance.md, "Search").
@@ -56,7 +56,7 @@ export async function keywordPage(
     }
   }
   const oldest = page.direction === 'asc' ? await oldestCallTime(db) : null;
-  const windows = keywordWindows(page.direction, now, oldest);
+  const windows = keywordWindows(page.direction, now, oldest).map((w) => inWindow(where, w));
   return { ids: await pageOrderIdsByWindows(db, where, windows, page), via: 'windows' };
 }
 

@@ -1,17 +1,18 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../context';
 import type { OrdersWhere } from './queue-sql';
 
 /**
- * Substring search over title, content, caller, address and order numbers (the generated,
- * lower-cased `search_text` of migration 002), for Chinese terms of two characters and more.
+ * Substring search over title, content, caller, address and order numbers (the lower-cased
+ * text of `hotline_order_text`, kept in `order_search` by a trigger: migration 036), for
+ * Chinese terms of two characters and more.
  *
  * The GIN index holds the two-character pieces of every order's text (`hotline_bigrams`) and
  * a key for the week the order was called; an order containing the keyword contains all of
- * the keyword's pieces,
- * so `@>` narrows to a few candidates through the index and LIKE confirms the exact
- * substring. The keyword's pieces are cut by the same SQL function (and the same `lower`) as
- * the index, so the two can never tokenise differently.
+ * the keyword's pieces, so `@>` narrows to a few candidates through the index and LIKE
+ * confirms the exact substring. The keyword's pieces are cut by the same SQL function (and the
+ * same `lower`) as the index, so the two can never tokenise differently. The text and its
+ * index live beside the order, not in its row, so an action's UPDATE never touches them.
  */
 
 /** LIKE's wildcards and its escape character (backslash, PostgreSQL's default) made literal. */
@@ -19,29 +20,70 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The index expression of migration 010: the bigrams of the text plus the call-week key. */
-const SEARCH_KEYS = sql`hotline_search_keys(work_orders.search_text, work_orders.call_time)`;
+/** The index expression of migration 036: the bigrams of the text plus the call-week key. */
+const SEARCH_KEYS = sql`hotline_search_keys(order_search.search_text, order_search.call_time)`;
 
-/** The keyword clauses made by `keywordWhere`, so a bounded probe can leave their index part out. */
-const keywordClauses = new WeakSet<OrdersWhere>();
+/**
+ * A part of history a keyword page or total looks at first (see `keywordWindows`): the week
+ * keys of the search index, so one GIN scan finds the keyword's matches in those weeks only,
+ * and the same bound on call_time.
+ */
+export interface KeywordWindow {
+  weeks: readonly string[];
+  since?: Date;
+  before?: Date;
+}
 
-export function keywordWhere(keyword: string): OrdersWhere {
+/** The keyword of each clause `keywordWhere` made (a window replaces the clause). */
+const keywordClauses = new WeakMap<OrdersWhere, string>();
+
+/**
+ * The orders whose text contains `keyword` (within `window`, when given): a semi-join on
+ * `order_search`, whose one index scan applies the keyword's bigrams and the window's weeks
+ * together.
+ */
+export function keywordWhere(keyword: string, window?: KeywordWindow): OrdersWhere {
   const pattern = `%${escapeLike(keyword)}%`;
+  const weeks = window ? sql` AND ${SEARCH_KEYS} && ${[...window.weeks]}::text[]` : sql``;
+  const inner: RawBuilder<unknown>[] = [];
+  const outer: RawBuilder<unknown>[] = [];
+  if (window?.since) {
+    inner.push(sql` AND order_search.call_time >= ${window.since}`);
+    outer.push(sql` AND work_orders.call_time >= ${window.since}`);
+  }
+  if (window?.before) {
+    inner.push(sql` AND order_search.call_time < ${window.before}`);
+    outer.push(sql` AND work_orders.call_time < ${window.before}`);
+  }
   const clause: OrdersWhere = () =>
-    sql<boolean>`(${SEARCH_KEYS} @> hotline_bigrams(lower(${keyword}))
-                  AND work_orders.search_text LIKE lower(${pattern}))`;
-  keywordClauses.add(clause);
+    sql<boolean>`(work_orders.id IN (
+        SELECT order_search.order_id FROM order_search
+         WHERE ${SEARCH_KEYS} @> hotline_bigrams(lower(${keyword}))${weeks}${sql.join(inner, sql``)}
+           AND order_search.search_text LIKE lower(${pattern}))${sql.join(outer, sql``)})`;
+  keywordClauses.set(clause, keyword);
   return clause;
 }
 
+/** `where` with each keyword clause narrowed to `window`. */
+export function inWindow(where: readonly OrdersWhere[], window: KeywordWindow): OrdersWhere[] {
+  return where.map((w) => {
+    const keyword = keywordClauses.get(w);
+    return keyword === undefined ? w : keywordWhere(keyword, window);
+  });
+}
+
 /**
- * The substring test alone, without the index: for rows already in hand, where computing an
- * order's search keys (tens of microseconds each) would cost more than the test it guards.
- * `strpos` rather than LIKE: the same answer for a literal substring (no wildcards to escape),
- * and 4–5× less CPU per row on this text (LIKE's UTF-8 matcher steps character by character).
+ * The substring test alone, without the index: for rows already in hand, where a lookup in
+ * `order_search` per row would cost more than the test. The text is made from the row's own
+ * columns by the function the trigger uses. `strpos` rather than LIKE: the same answer for a
+ * literal substring (no wildcards to escape), and 4–5× less CPU per row on this text (LIKE's
+ * UTF-8 matcher steps character by character).
  */
 export function containsWhere(keyword: string): OrdersWhere {
-  return () => sql<boolean>`strpos(work_orders.search_text, lower(${keyword})) > 0`;
+  return () =>
+    sql<boolean>`strpos(hotline_order_text(work_orders.order_num, work_orders.district_case_num,
+                   work_orders.title, work_orders.major_content, work_orders.caller_name,
+                   work_orders.caller_phone, work_orders.address), lower(${keyword})) > 0`;
 }
 
 /** Does `where` hold a clause `keywordWhere` made? */
@@ -61,31 +103,26 @@ export const KEYWORD_WINDOWS_WEEKS = [1, 5, 26, 104] as const;
 const FUTURE_WEEKS = 1;
 
 /**
- * The orders called in the last `weeks` weeks (from the start of the oldest of them), as the
- * week keys of the search index — so one GIN scan finds the keyword's matches in the window
- * only — plus the same bound on call_time itself. Weeks are counted like `hotline_week`
- * (UTC weeks since 1970).
+ * The orders called in the last `weeks` weeks (from the start of the oldest of them). Weeks
+ * are counted like `hotline_week` (UTC weeks since 1970).
  */
-export function recentWeeksWhere(now: Date, weeks: number): OrdersWhere {
+export function recentWeeks(now: Date, weeks: number): KeywordWindow {
   const current = Math.floor(now.getTime() / WEEK_MS);
   const first = current - weeks + 1;
   const keys: string[] = [];
   for (let w = first; w <= current + FUTURE_WEEKS; w++) keys.push(`@w${w}`);
-  const cutoff = new Date(first * WEEK_MS);
-  return () =>
-    sql<boolean>`(${SEARCH_KEYS} && ${keys}::text[] AND work_orders.call_time >= ${cutoff})`;
+  return { weeks: keys, since: new Date(first * WEEK_MS) };
 }
 
 /**
  * Oldest first, the mirror image: the orders called in the first `weeks` weeks of history
- * (from the week of the oldest order), as week keys plus the bound on call_time.
+ * (from the week of the oldest order).
  */
-export function firstWeeksWhere(oldest: Date, weeks: number): OrdersWhere {
+export function firstWeeks(oldest: Date, weeks: number): KeywordWindow {
   const first = Math.floor(oldest.getTime() / WEEK_MS);
   const keys: string[] = [];
   for (let w = first; w < first + weeks; w++) keys.push(`@w${w}`);
-  const end = new Date((first + weeks) * WEEK_MS);
-  return () => sql<boolean>`(${SEARCH_KEYS} && ${keys}::text[] AND work_orders.call_time < ${end})`;
+  return { weeks: keys, before: new Date((first + weeks) * WEEK_MS) };
 }
 
 /**
@@ -97,9 +134,9 @@ export function keywordWindows(
   direction: 'asc' | 'desc',
   now: Date,
   oldest: Date | null,
-): OrdersWhere[] {
-  if (direction === 'desc') return KEYWORD_WINDOWS_WEEKS.map((w) => recentWeeksWhere(now, w));
-  return oldest ? KEYWORD_WINDOWS_WEEKS.map((w) => firstWeeksWhere(oldest, w)) : [];
+): KeywordWindow[] {
+  if (direction === 'desc') return KEYWORD_WINDOWS_WEEKS.map((w) => recentWeeks(now, w));
+  return oldest ? KEYWORD_WINDOWS_WEEKS.map((w) => firstWeeks(oldest, w)) : [];
 }
 
 /** The call time of the oldest order (one step down the call-time index). */
