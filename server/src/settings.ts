@@ -33,6 +33,7 @@ const envSchema = z.object({
   CONFIG_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DEADLINE_SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(200),
+  KEYWORD_SCAN_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   LIST_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -75,6 +76,11 @@ export interface Settings {
   deadlineSweepMs: number;
   /** Due jobs claimed per sweep transaction. */
   deadlineSweepBatch: number;
+  /**
+   * A keyword list whose other clauses keep at most this many orders (planner's estimate) tests
+   * the keyword on those rows instead of the search index (search-page.ts, keywordPlan); 0: never.
+   */
+  keywordScanRows: number;
   /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
   listTotalCap: number;
   /**
@@ -125,6 +131,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     configCacheMs: e.CONFIG_CACHE_MS,
     deadlineSweepMs: e.DEADLINE_SWEEP_MS,
     deadlineSweepBatch: e.DEADLINE_SWEEP_BATCH,
+    keywordScanRows: e.KEYWORD_SCAN_ROWS,
     listTotalCap: e.LIST_TOTAL_CAP,
     listTotalTimeoutMs: e.LIST_TOTAL_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,

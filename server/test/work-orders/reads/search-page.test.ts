@@ -5,7 +5,12 @@ import type { Db } from '../../../src/context';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
-import { keywordPage, type KeywordPath } from '../../../src/modules/work-orders/reads/search-page';
+import {
+  keywordPage,
+  keywordPlan,
+  type KeywordPath,
+} from '../../../src/modules/work-orders/reads/search-page';
+import { hasKeyword, keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 import { callers, list, type Caller } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -184,4 +189,18 @@ describe('keyword pages: probe and windows equal the plain ORDER BY … LIMIT/OF
       }
     }
   }, 300_000);
+});
+
+describe('keywordPlan', () => {
+  it('tests the keyword on the rows when the other clauses keep few, else uses the index', async () => {
+    const where = [keywordWhere('小区')];
+    const viaIndex = async (scanRows: number) => {
+      t.ctx.settings.keywordScanRows = scanRows;
+      return hasKeyword(await keywordPlan(t.ctx, where));
+    };
+    expect(await viaIndex(1_000_000)).toBe(false);
+    // Every order is more than one row: the estimate is over the limit.
+    expect(await viaIndex(1)).toBe(true);
+    expect(await viaIndex(0)).toBe(true);
+  });
 });

@@ -10,7 +10,8 @@ import { listTotal, type ListTotal } from './list-total';
 import { hydrateOrders, pageOrderIds, type HydratedOrder, type SortKey } from './list.repository';
 import { presentOrder } from '../order.presenter';
 import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
-import { keywordPageIds } from './search-page';
+import { keywordPageIds, keywordPlan } from './search-page';
+import { hasKeyword } from './search-sql';
 import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
 import { estimateOrderParts } from './total.repository';
 
@@ -83,7 +84,7 @@ async function sortsRange(ctx: AppContext, body: ListBody, where: readonly Order
 
 /**
  * One page of hydrated rows for the given WHERE; totalCount only when isAmount asked for it,
- * capped unless exactTotal (list-total.ts; `count` when the caller knows a cheaper way to the
+ * capped unless exactTotal (list-total.ts; `queueCount` when the caller knows a cheaper way to the
  * same number).
  */
 export async function pageOf(
@@ -91,26 +92,28 @@ export async function pageOf(
   reader: Reader,
   body: ListBody,
   where: readonly OrdersWhere[],
-  count: () => Promise<ListTotal> = () => listTotal(ctx, where, body),
+  queueCount?: () => Promise<ListTotal>,
 ): Promise<Omit<ListPage<HydratedOrder>, 'pageNo' | 'pageSize'>> {
   const offset = (body.pageNo - 1) * body.pageSize;
   if (offset > MAX_LIST_OFFSET) throw badRequest('list.offsetTooDeep', { max: MAX_LIST_OFFSET });
   if (scopeIsEmpty(reader.scope)) {
     return { list: [], hasMore: false, ...(body.isAmount ? { totalCount: 0 } : {}) };
   }
+  const planned = await keywordPlan(ctx, where);
+  const count = queueCount ?? (() => listTotal(ctx, planned, body));
   const [ids, total] = await Promise.all([
-    body.keyword && body.sort === 'callTime'
-      ? keywordPageIds(ctx.db, where, body.keyword, reader.now, {
+    body.keyword && body.sort === 'callTime' && hasKeyword(planned)
+      ? keywordPageIds(ctx.db, planned, body.keyword, reader.now, {
           direction: body.sortOrder,
           limit: body.pageSize + 1,
           offset,
         })
-      : pageOrderIds(ctx.db, where, {
+      : pageOrderIds(ctx.db, planned, {
           sort: SORT_COLUMN[body.sort],
           direction: body.sortOrder,
           limit: body.pageSize + 1,
           offset,
-          sortMatches: await sortsRange(ctx, body, where),
+          sortMatches: await sortsRange(ctx, body, planned),
         }),
     body.isAmount ? count() : Promise.resolve(undefined),
   ]);

@@ -1,7 +1,36 @@
-import type { Db } from '../../../context';
+import type { AppContext, Db } from '../../../context';
 import { pageOrderIdsByWindows } from './list.repository';
 import type { OrdersWhere } from './queue-sql';
-import { inWindow, keywordWindows, oldestCallTime, probeMatchIds } from './search-sql';
+import {
+  hasKeyword,
+  inWindow,
+  keywordOnRows,
+  keywordWindows,
+  oldestCallTime,
+  probeMatchIds,
+  withoutKeyword,
+} from './search-sql';
+import { estimateOrderParts } from './total.repository';
+
+/**
+ * How a keyword list is read: when its other clauses keep few orders (a queue, a unit's open
+ * orders — the planner's estimate at most `settings.keywordScanRows`), the keyword is tested on
+ * those rows themselves (`keywordOnRows`) and the list is read like any other; otherwise through
+ * the search index (`order_search`), as below. The planner cannot make this choice itself: it
+ * estimates a keyword's matches as the product of its bigrams' frequencies, far too few, and
+ * so joined a street's 5,346 open orders to all 238,435 orders containing "噪音扰民" (80 s at
+ * ten million orders, the bitmap lossy) instead of testing those 5,346 orders (docs/performance.md,
+ * "Search text beside the order"). One EXPLAIN (about a millisecond) per keyword list.
+ */
+export async function keywordPlan(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+): Promise<readonly OrdersWhere[]> {
+  const limit = ctx.settings.keywordScanRows;
+  if (limit <= 0 || !hasKeyword(where)) return where;
+  const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
+  return rows <= limit ? keywordOnRows(where) : where;
+}
 
 /**
  * The ids of one page of a keyword search sorted by call time (docs/performance.md, "Search").

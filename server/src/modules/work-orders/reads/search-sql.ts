@@ -86,6 +86,14 @@ export function containsWhere(keyword: string): OrdersWhere {
                    work_orders.caller_phone, work_orders.address), lower(${keyword})) > 0`;
 }
 
+/** `where` with each keyword clause replaced by the substring test on the row itself. */
+export function keywordOnRows(where: readonly OrdersWhere[]): OrdersWhere[] {
+  return where.map((w) => {
+    const keyword = keywordClauses.get(w);
+    return keyword === undefined ? w : containsWhere(keyword);
+  });
+}
+
 /** Does `where` hold a clause `keywordWhere` made? */
 export function hasKeyword(where: readonly OrdersWhere[]): boolean {
   return where.some((w) => keywordClauses.has(w));
