@@ -203,4 +203,15 @@ describe('keywordPlan', () => {
     expect(await viaIndex(1)).toBe(true);
     expect(await viaIndex(0)).toBe(true);
   });
+
+  it('sorted by something else, a broad list tests a frequent term on the rows, a rare one via the index', async () => {
+    t.ctx.settings.keywordScanRows = 1;
+    const plan = async (term: string) =>
+      hasKeyword(await keywordPlan(t.ctx, [keywordWhere(term)], 'other')) ? 'index' : 'rows';
+    expect(await plan('小区')).toBe('rows');
+    expect(await plan(rareTerm)).toBe('index');
+    expect(await plan('无此词语')).toBe('index');
+    // Sorted by call time the windows bound the index: no probe, the index.
+    expect(hasKeyword(await keywordPlan(t.ctx, [keywordWhere('小区')], 'callTime'))).toBe(true);
+  });
 });

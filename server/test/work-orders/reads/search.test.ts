@@ -60,6 +60,21 @@ describe('full text', () => {
     }
   });
 
+  it('sorted by deadline: the index, the rows after a probe and the rows alone agree', async () => {
+    for (const term of ['小区', '望湖街道', '漏水']) {
+      const pages: number[][] = [];
+      for (const scanRows of [0, 1, 1_000_000]) {
+        t.ctx.settings.keywordScanRows = scanRows;
+        const rows = await listAll(t, token, { keyword: term, sort: 'deadline' });
+        pages.push(rows.map((o) => o.id));
+      }
+      t.ctx.settings.keywordScanRows = 10_000;
+      expect(pages[0]!.length, term).toBeGreaterThan(0);
+      expect(pages[1], term).toEqual(pages[0]);
+      expect(pages[2], term).toEqual(pages[0]);
+    }
+  });
+
   it('the 2- and 3+-character terms above find something', async () => {
     const two = matches('小区').length;
     const three = matches('望湖街道').length;

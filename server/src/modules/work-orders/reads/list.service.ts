@@ -99,7 +99,7 @@ export async function pageOf(
   if (scopeIsEmpty(reader.scope)) {
     return { list: [], hasMore: false, ...(body.isAmount ? { totalCount: 0 } : {}) };
   }
-  const planned = await keywordPlan(ctx, where);
+  const planned = await keywordPlan(ctx, where, body.sort === 'callTime' ? 'callTime' : 'other');
   const count = queueCount ?? (() => listTotal(ctx, planned, body));
   const [ids, total] = await Promise.all([
     body.keyword && body.sort === 'callTime' && hasKeyword(planned)

@@ -94,6 +94,14 @@ export function keywordOnRows(where: readonly OrdersWhere[]): OrdersWhere[] {
   });
 }
 
+/** The keywords of the clauses `keywordWhere` made in `where`. */
+export function keywordsOf(where: readonly OrdersWhere[]): string[] {
+  return where.flatMap((w) => {
+    const keyword = keywordClauses.get(w);
+    return keyword === undefined ? [] : [keyword];
+  });
+}
+
 /** Does `where` hold a clause `keywordWhere` made? */
 export function hasKeyword(where: readonly OrdersWhere[]): boolean {
   return where.some((w) => keywordClauses.has(w));
