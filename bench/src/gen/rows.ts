@@ -4,8 +4,8 @@ import type { CopyValue } from './copy';
 
 /**
  * Columns written by the generator: every column an order has (the lists' own list; the search
- * text is filled into order_search after the load) but those the database defaults for a new order, or that the
- * demo's order builder does not make (position, escalation: the deadline
+ * text is filled into order_search after the load) but those the database defaults for a new
+ * order, or that the demo's order builder does not make (position, escalation: the deadline
  * scheduler's backfill escalates the loaded orders that are already late).
  */
 const DEFAULTED: ReadonlySet<string> = new Set([

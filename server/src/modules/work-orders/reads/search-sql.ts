@@ -64,12 +64,20 @@ export function keywordWhere(keyword: string, window?: KeywordWindow): OrdersWhe
   return clause;
 }
 
-/** `where` with each keyword clause narrowed to `window`. */
-export function inWindow(where: readonly OrdersWhere[], window: KeywordWindow): OrdersWhere[] {
+/** `where` with each keyword clause replaced by `remake(its keyword)`. */
+function remakeKeywords(
+  where: readonly OrdersWhere[],
+  remake: (keyword: string) => OrdersWhere,
+): OrdersWhere[] {
   return where.map((w) => {
     const keyword = keywordClauses.get(w);
-    return keyword === undefined ? w : keywordWhere(keyword, window);
+    return keyword === undefined ? w : remake(keyword);
   });
+}
+
+/** `where` with each keyword clause narrowed to `window`. */
+export function inWindow(where: readonly OrdersWhere[], window: KeywordWindow): OrdersWhere[] {
+  return remakeKeywords(where, (keyword) => keywordWhere(keyword, window));
 }
 
 /**
@@ -88,10 +96,7 @@ export function containsWhere(keyword: string): OrdersWhere {
 
 /** `where` with each keyword clause replaced by the substring test on the row itself. */
 export function keywordOnRows(where: readonly OrdersWhere[]): OrdersWhere[] {
-  return where.map((w) => {
-    const keyword = keywordClauses.get(w);
-    return keyword === undefined ? w : containsWhere(keyword);
-  });
+  return remakeKeywords(where, containsWhere);
 }
 
 /** The keywords of the clauses `keywordWhere` made in `where`. */
