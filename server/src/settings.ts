@@ -36,6 +36,7 @@ const envSchema = z.object({
   KEYWORD_SCAN_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   LIST_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(200),
+  LIST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   XLSX_EXPORTS_PER_NODE: z.coerce.number().int().min(1).max(64).default(2),
@@ -81,6 +82,8 @@ export interface Settings {
    * the keyword on those rows instead of the search index (search-page.ts, keywordPlan); 0: never.
    */
   keywordScanRows: number;
+  /** Longest a list page's own statements may run (ms, PostgreSQL only); 0 = no limit. */
+  listStatementTimeoutMs: number;
   /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
   listTotalCap: number;
   /**
@@ -132,6 +135,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     deadlineSweepMs: e.DEADLINE_SWEEP_MS,
     deadlineSweepBatch: e.DEADLINE_SWEEP_BATCH,
     keywordScanRows: e.KEYWORD_SCAN_ROWS,
+    listStatementTimeoutMs: e.LIST_STATEMENT_TIMEOUT_MS,
     listTotalCap: e.LIST_TOTAL_CAP,
     listTotalTimeoutMs: e.LIST_TOTAL_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -26,6 +26,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       code = error.code;
       msg = translate(error.key, lang, error.params);
+      // A refusal of ours that is not the user's mistake (a list stopped by its time limit):
+      // operators see it in the log.
+      if (code >= 500) request.log.warn({ key: error.key, params: error.params }, msg);
     } else if (error instanceof ValidationError) {
       code = 400;
       msg = formatIssues(error.issues, lang, error.part);

@@ -231,6 +231,10 @@ export const LIFECYCLE_MESSAGES = {
     zh: 'pageNo: 最多翻到第 {max} 条，请缩小筛选范围',
     en: 'pageNo: lists reach {max} rows deep at most; narrow the filter',
   },
+  'list.tooSlow': {
+    zh: '查询超过 {seconds} 秒已停止：请缩小时间范围、选择队列或换用更具体的关键词后重试',
+    en: 'the list took over {seconds} s and was stopped: narrow the dates, pick a queue or use a more specific keyword',
+  },
   'list.unknownQueue': { zh: 'menuId: 没有队列 {menuId}', en: 'menuId: no queue {menuId}' },
   'list.queueForbidden': {
     zh: '您的菜单中没有队列 {menuId}',

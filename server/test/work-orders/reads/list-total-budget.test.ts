@@ -7,6 +7,7 @@ import {
 } from '../../../src/modules/work-orders/reads/total.repository';
 import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import { callers, list, listAll, type Caller } from '../reads-fixtures';
+import { holdTable } from '../../support/hold-table';
 import { createTestApp, TEST_DB, type TestApp } from '../../support/test-app';
 
 /**
@@ -41,25 +42,7 @@ const exactCount = async () =>
     ).n,
   );
 
-/** Another transaction holding work_orders until released (a count must wait for it). */
-async function holdTable() {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked = () => {};
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = t.ctx.db.transaction().execute(async (trx) => {
-    await sql`LOCK TABLE work_orders IN ACCESS EXCLUSIVE MODE`.execute(trx);
-    locked();
-    await held;
-  });
-  await isLocked;
-  return {
-    release: async () => {
-      release();
-      await holder;
-    },
-  };
-}
+const holdOrders = () => holdTable(t.ctx.db, 'work_orders');
 
 describe('list totals within a time budget', () => {
   it('a total counted in time is exact, not marked as an estimate', async () => {
@@ -94,7 +77,7 @@ describe('list totals within a time budget', () => {
       // Another transaction holds the table: the count waits, its statement timeout ends it,
       // and the estimate is planned once the table is free again. The page waits too and then
       // comes as usual.
-      const hold = await holdTable();
+      const hold = await holdOrders();
       const started = performance.now();
       const pending = list(t, who.dispatcher.token, { isAmount: 1, pageNo: 1, pageSize: 10 });
       setTimeout(() => void hold.release(), BUDGET_MS * 4);
@@ -110,7 +93,7 @@ describe('list totals within a time budget', () => {
       expect(data.list).toHaveLength(10);
 
       // The direct form: undefined when the time ran out.
-      const again = await holdTable();
+      const again = await holdOrders();
       const counted = await countOrderPartsWithin(t.ctx.db, [allRows], 100, 50);
       await again.release();
       expect(counted).toBeUndefined();

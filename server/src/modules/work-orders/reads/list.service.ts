@@ -1,7 +1,7 @@
 import { MAX_LIST_OFFSET, type ListBody, type OrderSummary } from '@hotline/contract';
 import { isPersonalQueue } from '@hotline/domain';
-import type { AppContext } from '../../../context';
-import { badRequest } from '../../../http/app-error';
+import type { AppContext, Db } from '../../../context';
+import { AppError, badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
 import { queueCounts } from './count.service';
 import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
@@ -13,6 +13,7 @@ import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
 import { keywordPageIds, keywordPlan } from './search-page';
 import { hasKeyword } from './search-sql';
 import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
+import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
 import { estimateOrderParts } from './total.repository';
 
 /**
@@ -101,25 +102,44 @@ export async function pageOf(
   }
   const planned = await keywordPlan(ctx, where, body.sort === 'callTime' ? 'callTime' : 'other');
   const count = queueCount ?? (() => listTotal(ctx, planned, body));
+  const byKeyword = body.keyword && body.sort === 'callTime' && hasKeyword(planned);
+  const sortMatches = !byKeyword && (await sortsRange(ctx, body, planned));
   const [ids, total] = await Promise.all([
-    body.keyword && body.sort === 'callTime' && hasKeyword(planned)
-      ? keywordPageIds(ctx.db, planned, body.keyword, reader.now, {
-          direction: body.sortOrder,
-          limit: body.pageSize + 1,
-          offset,
-        })
-      : pageOrderIds(ctx.db, planned, {
-          sort: SORT_COLUMN[body.sort],
-          direction: body.sortOrder,
-          limit: body.pageSize + 1,
-          offset,
-          sortMatches: await sortsRange(ctx, body, planned),
-        }),
+    withinListTimeout(ctx, (db) =>
+      byKeyword
+        ? keywordPageIds(db, planned, body.keyword!, reader.now, {
+            direction: body.sortOrder,
+            limit: body.pageSize + 1,
+            offset,
+          })
+        : pageOrderIds(db, planned, {
+            sort: SORT_COLUMN[body.sort],
+            direction: body.sortOrder,
+            limit: body.pageSize + 1,
+            offset,
+            sortMatches,
+          }),
+    ),
     body.isAmount ? count() : Promise.resolve(undefined),
   ]);
   const hasMore = ids.length > body.pageSize;
   const rows = await hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now);
   return { list: rows, hasMore, ...total };
+}
+
+/**
+ * The page's own statements under LIST_STATEMENT_TIMEOUT_MS: a plan gone wrong (a keyword's
+ * bitmap over millions of rows, a filter walked the long way) stops with a message that says
+ * how to narrow the list, instead of holding a connection and the user for minutes.
+ */
+async function withinListTimeout<T>(ctx: AppContext, work: (db: Db) => Promise<T>): Promise<T> {
+  const ms = ctx.settings.listStatementTimeoutMs;
+  try {
+    return await withStatementTimeout(ctx.db, ms, work);
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    throw new AppError(504, 'list.tooSlow', { seconds: Math.round(ms / 100) / 10 });
+  }
 }
 
 const FILTERS = [

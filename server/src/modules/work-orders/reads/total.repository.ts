@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../context';
 import { countOrderPartsUpTo, orderPartsRows } from './list.repository';
 import type { OrdersWhere } from './queue-sql';
+import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
 
 /**
  * The SQL of a list total that must not take long (list-total.ts): a capped count given a time
@@ -10,16 +11,9 @@ import type { OrdersWhere } from './queue-sql';
 
 type Parts = readonly (readonly OrdersWhere[])[];
 
-/** PostgreSQL's "canceling statement due to statement timeout". */
-const QUERY_CANCELED = '57014';
-
-const isQueryCanceled = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === QUERY_CANCELED;
-
 /**
- * countOrderPartsUpTo within `ms` milliseconds (`SET LOCAL statement_timeout` in a transaction
- * of its own, so the setting ends with it); undefined when the time ran out. PGlite has no
- * statement timeout: there the count always finishes.
+ * countOrderPartsUpTo within `ms` milliseconds (withStatementTimeout); undefined when the
+ * time ran out. PGlite has no statement timeout: there the count always finishes.
  */
 export async function countOrderPartsWithin(
   db: Db,
@@ -28,10 +22,7 @@ export async function countOrderPartsWithin(
   ms: number,
 ): Promise<number | undefined> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`.execute(trx);
-      return countOrderPartsUpTo(trx, parts, limit);
-    });
+    return await withStatementTimeout(db, ms, (trx) => countOrderPartsUpTo(trx, parts, limit));
   } catch (error) {
     if (isQueryCanceled(error)) return undefined;
     throw error;
