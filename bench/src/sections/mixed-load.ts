@@ -2,6 +2,7 @@ import { resetStatements, statementsUnavailable, topStatements } from '../lib/pg
 import { Tally as Latencies } from '../lib/route-stats';
 import { call, type Envelope } from '../lib/server';
 import { ms, summarize } from '../lib/stats';
+import { sampleWaits } from '../lib/wait-events';
 import {
   loadConsoleRequests,
   pickClick,
@@ -276,6 +277,7 @@ export async function mixedLoad(
 
   const noStatements = await statementsUnavailable(ctx.sql);
   if (!noStatements) await resetStatements(ctx.sql);
+  const waits = await sampleWaits(ctx.databaseUrl);
   const started = performance.now();
   await Promise.all([
     ...Array.from({ length: browsers }, (_, i) =>
@@ -284,6 +286,7 @@ export async function mixedLoad(
     ...Array.from({ length: actors }, (_, i) => act(i)),
   ]);
   const elapsed = (performance.now() - started) / 1000;
+  const waitLines = await waits.stop();
   const s = summarize(tally.latencies);
   const refusals = [...tally.refusals.values()].reduce((a, b) => a + b, 0);
   const perClick = summarize(tally.clicks.all());
@@ -300,6 +303,8 @@ export async function mixedLoad(
     ctx.log(`    ${line}`);
   if (replay === 'console')
     for (const line of tally.clicks.table('per click (all its requests)')) ctx.log(`    ${line}`);
+  ctx.log('    what the busy backends waited for (pg_stat_activity every 200 ms):');
+  for (const line of waitLines) ctx.log(`      ${line}`);
   if (noStatements) ctx.log(`    pg_stat_statements: ${noStatements}; see bench/README.md`);
   else {
     ctx.log('    top statements by total time (pg_stat_statements):');
