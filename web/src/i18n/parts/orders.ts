@@ -152,6 +152,8 @@ export const zh = {
     refusedTitle: '未督办的工单',
   },
   empty: '没有符合条件的工单',
+  loadFailed: '工单列表未能加载',
+  retry: '重试',
   locked: {
     intro: '您当前锁定的工单。锁定在您最后一次操作后 30 分钟失效。',
     expires: '锁定到期',

@@ -178,6 +178,7 @@ export function OrderListView(props: OrderListViewProps) {
         onOpen={onOpen}
         height={height}
         cursorId={cursor.cursorId}
+        onRetry={list.isError ? () => void refetch() : undefined}
       />
       <Pagination
         className="hl-list-pager"

@@ -7,7 +7,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@hotline/contract';
 import { columnByKey } from '../columns';
@@ -37,6 +37,8 @@ export interface OrderTableProps {
   height: number;
   /** The row the keyboard cursor is on (j/k, hooks/use-row-cursor.ts). */
   cursorId?: number | null;
+  /** The page's request failed (its message was toasted): the body says so, with a retry. */
+  onRetry?: (() => void) | undefined;
 }
 
 /** Pages longer than this render virtual rows (only the visible ones are in the DOM). */
@@ -134,7 +136,18 @@ export function OrderTable(props: OrderTableProps) {
           components={virtual ? VIRTUAL_COMPONENTS : undefined}
           rowHoverable={!virtual}
           scroll={{ x: scrollX, y: props.height }}
-          locale={{ emptyText: t('workOrders.empty') }}
+          locale={{
+            emptyText: props.onRetry ? (
+              <span className="hl-list-failed" role="alert">
+                {t('workOrders.loadFailed')}{' '}
+                <Button size="small" type="link" onClick={props.onRetry}>
+                  {t('workOrders.retry')}
+                </Button>
+              </span>
+            ) : (
+              t('workOrders.empty')
+            ),
+          }}
           rowClassName={rowClassName}
           onRow={onRow}
           rowSelection={{

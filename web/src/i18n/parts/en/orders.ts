@@ -149,6 +149,8 @@ export const en: typeof zh = {
     refusedTitle: 'Orders not supervised',
   },
   empty: 'No orders match the filter',
+  loadFailed: 'the list could not be loaded',
+  retry: 'Retry',
   locked: {
     intro: 'Orders you hold the lock on. A lock expires 30 minutes after your last action.',
     expires: 'Lock expires',
