@@ -138,7 +138,7 @@ async function withinListTimeout<T>(ctx: AppContext, work: (db: Db) => Promise<T
     return await withStatementTimeout(ctx.db, ms, work);
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
-    throw new AppError(504, 'list.tooSlow', { seconds: Math.round(ms / 100) / 10 });
+    throw new AppError(504, 'list.tooSlow', { seconds: ms / 1000 });
   }
 }
 
