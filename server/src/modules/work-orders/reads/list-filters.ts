@@ -68,6 +68,33 @@ export function laterRangesOf(where: readonly OrdersWhere[]): {
   return { clauses, since, until };
 }
 
+/**
+ * `where` with a clause that lets a newest-first page by call time start at the end of its
+ * dispatch-time or deadline range, or null where that does not help (no such end, or one less
+ * than a day before `now`, or another clause already read in parts). An order is dispatched and
+ * due after it is called, so a match was called before the range's end: the walk of the
+ * call-time index starts there instead of passing every order called since. Orders that break
+ * the rule (a city order carries the city's call time; a clock can be off) are read apart
+ * through the partial index that holds only them (migration 038), so the clause —
+ * `call_time <= end OR <breaks the rule>`, which every match satisfies — changes no answer.
+ */
+export function fromRangeEnd(where: readonly OrdersWhere[], now: Date): OrdersWhere[] | null {
+  if (where.some((w) => w.alternatives !== undefined)) return null;
+  const { until } = laterRangesOf(where);
+  if (!until || until.getTime() > now.getTime() - DAY) return null;
+  const before: OrdersWhere = (eb) => eb('work_orders.call_time', '<=', until);
+  const odd: OrdersWhere = (eb) =>
+    eb.or([
+      eb('work_orders.dispatch_time', '<', eb.ref('work_orders.call_time')),
+      eb('work_orders.deadline', '<', eb.ref('work_orders.call_time')),
+    ]);
+  const clause = withAlternatives(
+    (eb) => eb.or([before(eb), odd(eb)]),
+    [before, (eb) => eb.and([odd(eb), eb('work_orders.call_time', '>', until)])],
+  );
+  return [...where, clause];
+}
+
 function rangeWhere(body: ListBody): OrdersWhere[] {
   const out: OrdersWhere[] = [];
   for (const [column, name] of RANGES) {

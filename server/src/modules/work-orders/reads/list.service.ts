@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
 import { queueCounts } from './count.service';
 import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
-import { filterWhere, laterRangesOf } from './list-filters';
+import { filterWhere, fromRangeEnd, laterRangesOf } from './list-filters';
 import { listTotal, type ListTotal } from './list-total';
 import { hydrateOrders, pageOrderIds, type HydratedOrder, type SortKey } from './list.repository';
 import { presentOrder } from '../order.presenter';
@@ -67,7 +67,9 @@ export async function listWhere(
  * settings (with `effective_cache_size` 16 GB it walked). So the choice is made here, from
  * the planner's estimates of both: the orders called after the range's end (what the walk
  * passes) against the rows of the range (what the sort reads). Oldest first, the mirror
- * image: the orders called before the range's start.
+ * image: the orders called before the range's start. Newest first with a range that ended
+ * over a day ago the walk starts at the range's end instead (`fromRangeEnd`, migration 038)
+ * and passes nothing; this choice is then not asked.
  */
 async function sortsRange(ctx: AppContext, body: ListBody, where: readonly OrdersWhere[]) {
   if (body.sort !== 'callTime') return false;
@@ -103,7 +105,11 @@ export async function pageOf(
   const planned = await keywordPlan(ctx, where, body.sort === 'callTime' ? 'callTime' : 'other');
   const count = queueCount ?? (() => listTotal(ctx, planned, body));
   const byKeyword = body.keyword && body.sort === 'callTime' && hasKeyword(planned);
-  const sortMatches = !byKeyword && (await sortsRange(ctx, body, planned));
+  const fromEnd =
+    !byKeyword && body.sort === 'callTime' && body.sortOrder === 'desc'
+      ? fromRangeEnd(planned, reader.now)
+      : null;
+  const sortMatches = !byKeyword && !fromEnd && (await sortsRange(ctx, body, planned));
   const [ids, total] = await Promise.all([
     withinListTimeout(ctx, (db) =>
       byKeyword
@@ -112,7 +118,7 @@ export async function pageOf(
             limit: body.pageSize + 1,
             offset,
           })
-        : pageOrderIds(db, planned, {
+        : pageOrderIds(db, fromEnd ?? planned, {
             sort: SORT_COLUMN[body.sort],
             direction: body.sortOrder,
             limit: body.pageSize + 1,
