@@ -87,6 +87,21 @@ test('a street handler on a phone: login, a queue from the drawer, the detail, s
     })
     .toBeGreaterThanOrEqual(389);
   await expectNoOverflow(page, 'order detail');
+  // every tab of the detail is on screen (they wrap onto more rows), and the last opens by a tap
+  const tabs = dialog.locator('.hl-detail-tabs > .ant-tabs-nav [role="tab"]');
+  expect(await tabs.count()).toBeGreaterThanOrEqual(7);
+  const boxes = await tabs.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: e.textContent, left: r.left, right: r.right, width: r.width };
+    }),
+  );
+  for (const b of boxes) {
+    expect(b.width > 0 && b.left >= 0 && b.right <= 390, `tab ${b.text} on screen`).toBe(true);
+  }
+  await tabs.last().tap();
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+  await tabs.first().tap();
   await confirmAction(page, dialog, 'host_sign');
   // signed: the order leaves 待签收 (the dialog may move on to the queue's next order)
   await expect
