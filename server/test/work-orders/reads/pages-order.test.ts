@@ -215,10 +215,12 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
     expect(ranged.clauses).toHaveLength(4);
     expect(ranged.since?.toISOString()).toBe('2025-12-31T16:00:00.000Z');
     expect(ranged.until?.toISOString()).toBe('2026-01-07T16:00:00.000Z');
+    expect(ranged.dueEnd).toBe(true);
     expect(laterRangesOf(await filterWhere(db, body({ callTimeFrom: '2025-12-01' })))).toEqual({
       clauses: [],
       since: null,
       until: null,
+      dueEnd: false,
     });
     const rootWhere = await filterWhere(db, body({ categoryId: root }));
     expect(rootWhere[0]?.alternatives?.length ?? 0).toBeGreaterThan(2);

@@ -40,32 +40,37 @@ const RANGES: readonly [DateColumn, 'callTime' | 'dispatchTime' | 'deadline'][] 
 ];
 
 /** The dispatch-time and deadline bounds `rangeWhere` made (list.service reads them apart). */
-const laterRanges = new WeakMap<OrdersWhere, Bound>();
+const laterRanges = new WeakMap<OrdersWhere, Bound & { column: DateColumn }>();
 
 /**
  * The clauses of `where` that bound dispatch time or deadline; `since`, the latest of their
  * lower bounds, and `until`, the earliest of their upper bounds (null without one). A match
  * satisfies every bound, and an order is called before it is dispatched or due, so a match
  * was called before `until`; orders called before `since` are mostly done before it.
+ * `dueEnd`: one of the upper bounds is the deadline's (its matches were called up to a time
+ * limit before it, a dispatch range's just before).
  */
 export function laterRangesOf(where: readonly OrdersWhere[]): {
   clauses: OrdersWhere[];
   since: Date | null;
   until: Date | null;
+  dueEnd: boolean;
 } {
   const clauses = where.filter((w) => laterRanges.has(w));
   let since: Date | null = null;
   let until: Date | null = null;
+  let dueEnd = false;
   for (const c of clauses) {
     const bound = laterRanges.get(c);
     if (!bound) continue;
     if (bound.op === '>=') {
       if (!since || bound.at > since) since = bound.at;
-    } else if (!until || bound.at < until) {
-      until = bound.at;
+      continue;
     }
+    if (bound.column === 'deadline') dueEnd = true;
+    if (!until || bound.at < until) until = bound.at;
   }
-  return { clauses, since, until };
+  return { clauses, since, until, dueEnd };
 }
 
 /**
@@ -109,7 +114,7 @@ function rangeWhere(body: ListBody): OrdersWhere[] {
     for (const bound of [from, to]) {
       if (!bound) continue;
       const clause: OrdersWhere = (eb) => eb(`work_orders.${column}`, bound.op, bound.at);
-      if (column !== 'call_time') laterRanges.set(clause, bound);
+      if (column !== 'call_time') laterRanges.set(clause, { ...bound, column });
       out.push(clause);
     }
   }

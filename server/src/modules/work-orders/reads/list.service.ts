@@ -68,13 +68,21 @@ export async function listWhere(
  * the planner's estimates of both: the orders called after the range's end (what the walk
  * passes) against the rows of the range (what the sort reads). Oldest first, the mirror
  * image: the orders called before the range's start. Newest first with a range that ended
- * over a day ago the walk starts at the range's end instead (`fromRangeEnd`, migration 038)
- * and passes nothing; this choice is then not asked.
+ * over a day ago (`fromEnd`) the walk starts at the range's end instead (`fromRangeEnd`,
+ * migration 038): a dispatch range's matches were called just before its end, so the walk
+ * passes next to nothing and is taken; a deadline's were called up to a time limit before it,
+ * so the estimates still decide (they count more than that walk passes: a sort when unsure).
  */
-async function sortsRange(ctx: AppContext, body: ListBody, where: readonly OrdersWhere[]) {
+async function sortsRange(
+  ctx: AppContext,
+  body: ListBody,
+  where: readonly OrdersWhere[],
+  fromEnd: boolean,
+) {
   if (body.sort !== 'callTime') return false;
-  const { clauses, since, until } = laterRangesOf(where);
+  const { clauses, since, until, dueEnd } = laterRangesOf(where);
   const desc = body.sortOrder === 'desc';
+  if (desc && fromEnd && !dueEnd) return false;
   const edge = desc ? until : since;
   // No bound on the side the walk starts from: its first rows already match.
   if (clauses.length === 0 || !edge) return false;
@@ -109,7 +117,7 @@ export async function pageOf(
     !byKeyword && body.sort === 'callTime' && body.sortOrder === 'desc'
       ? fromRangeEnd(planned, reader.now)
       : null;
-  const sortMatches = !byKeyword && !fromEnd && (await sortsRange(ctx, body, planned));
+  const sortMatches = !byKeyword && (await sortsRange(ctx, body, planned, fromEnd !== null));
   const [ids, total] = await Promise.all([
     withinListTimeout(ctx, (db) =>
       byKeyword
@@ -118,7 +126,7 @@ export async function pageOf(
             limit: body.pageSize + 1,
             offset,
           })
-        : pageOrderIds(db, fromEnd ?? planned, {
+        : pageOrderIds(db, (!sortMatches && fromEnd) || planned, {
             sort: SORT_COLUMN[body.sort],
             direction: body.sortOrder,
             limit: body.pageSize + 1,
