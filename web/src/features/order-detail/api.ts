@@ -35,13 +35,11 @@ export type SimilarOrder = EndpointData<typeof listEndpoints.similar>['list'][nu
 
 /**
  * Similar orders are read when shown (their tab, the merge form), not with every detail: the
- * trigram search was the costliest statement of opening an order (docs/decisions/0011). Their
- * key is not under the detail's, so re-reading the detail (after an action, a call, a push)
- * does not search again.
+ * trigram search was the costliest statement of opening an order (docs/decisions/0011).
  */
 export const similarQuery = (id: number) =>
   queryOptions({
-    queryKey: ['order-similar', id] as const,
+    queryKey: [...detailKey(id), 'similar'] as const,
     queryFn: ({ signal }) => call(listEndpoints.similar, { id }, { signal, noError: true }),
     staleTime: 60_000,
     retry: false,

@@ -18,8 +18,8 @@ import { recordsOfOrder } from '../../calls/record.repository';
  * `detail`: the order, its timeline, files, requests, visits, merged-in orders, the lock, and
  * the actions this caller may take now (abilities — the console draws its buttons from them).
  * Similar orders are not part of it: the console asks `similarOrder` by id when its tab or the
- * merge form is opened (docs/decisions/0011-similar-orders-on-demand.md). An order outside the
- * caller's scope answers exactly like a missing one (404), so ids cannot be probed.
+ * merge form is opened (docs/decisions/0011-similar-orders-on-demand.md). An order outside the caller's scope answers exactly like a missing
+ * one (404), so ids cannot be probed.
  */
 export async function orderDetail(
   ctx: AppContext,
