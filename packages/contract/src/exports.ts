@@ -104,9 +104,9 @@ export const exportWordBody = z
 
 export const getOrderBody = z.object({ id: intField((n) => n.positive()) });
 
-/** The print data of one order: its detail without abilities. */
+/** The print data of one order: its detail without abilities and similar orders. */
 export const printData = orderDetail
-  .omit({ abilities: true })
+  .omit({ abilities: true, similar: true })
   .extend({ masked: z.boolean(), printedAt: z.string() });
 export type PrintData = z.infer<typeof printData>;
 export const printDataResponse = envelope(printData);

@@ -131,12 +131,7 @@ export const en: typeof zh = {
     failed: 'Could not read the file: {{msg}}',
     size: '{{size}}',
   },
-  similar: {
-    empty: 'No similar orders',
-    similarity: 'Similarity',
-    open: 'Open',
-    failed: 'Similar orders could not be loaded',
-  },
+  similar: { empty: 'No similar orders', similarity: 'Similarity', open: 'Open' },
   related: {
     requests: 'Extension / exclusion requests',
     visits: 'Return visits',
