@@ -118,6 +118,7 @@ export async function pageOf(
       ? fromRangeEnd(planned, reader.now)
       : null;
   const sortMatches = !byKeyword && (await sortsRange(ctx, body, planned, fromEnd !== null));
+  const pageWhere = fromEnd && !sortMatches ? fromEnd : planned;
   const [ids, total] = await Promise.all([
     withinListTimeout(ctx, (db) =>
       byKeyword
@@ -126,7 +127,7 @@ export async function pageOf(
             limit: body.pageSize + 1,
             offset,
           })
-        : pageOrderIds(db, (!sortMatches && fromEnd) || planned, {
+        : pageOrderIds(db, pageWhere, {
             sort: SORT_COLUMN[body.sort],
             direction: body.sortOrder,
             limit: body.pageSize + 1,
