@@ -147,6 +147,9 @@ function classify(click: Recorded[][], previous: Record<string, unknown> | null)
   }
   if (all.length === 1 && pathOf(all[0] as Recorded).endsWith('/lists/detail'))
     return 'open-detail';
+  // the similar tab or the merge form of the order shown (read on demand, decision 0011)
+  if (all.length === 1 && pathOf(all[0] as Recorded).endsWith('/similarOrder'))
+    return 'open-similar';
   if (all.every((r) => pathOf(r).endsWith('/lists/counts'))) return 'counts';
   return 'other';
 }
@@ -226,6 +229,8 @@ for (const session of bySession.values()) {
 const WEIGHTS: Record<string, number> = {
   'open-queue': 25,
   'open-detail': 20,
+  // about one order in seven opened has its similar orders looked at
+  'open-similar': 3,
   'change-page': 12,
   'keyword-search': 10,
   'filter-date': 8,
@@ -285,6 +290,18 @@ const derived = [
     { deadlineFrom: '{{date:0}}', deadlineTo: '{{date:7}}' },
   ]),
   derive('filter-category', 'a problem category (any level)', [{ categoryId: '{{categoryId}}' }]),
+  {
+    kind: 'open-similar',
+    weight: WEIGHTS['open-similar'] ?? 0,
+    source: 'derived: similarOrder by id, as the similar tab and the merge form send it',
+    variants: [
+      {
+        seen: 0,
+        users: [],
+        waves: [[{ method: 'POST', path: '/addons/jsjb/similarOrder', body: { id: '{{id}}' } }]],
+      },
+    ],
+  } satisfies ClickKind,
 ].filter((d): d is ClickKind => d !== null && !present.has(d.kind));
 const out: ConsoleRequests = {
   about:

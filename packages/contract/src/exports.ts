@@ -104,9 +104,9 @@ export const exportWordBody = z
 
 export const getOrderBody = z.object({ id: intField((n) => n.positive()) });
 
-/** The print data of one order: its detail without abilities and similar orders. */
+/** The print data of one order: its detail without abilities. */
 export const printData = orderDetail
-  .omit({ abilities: true, similar: true })
+  .omit({ abilities: true })
   .extend({ masked: z.boolean(), printedAt: z.string() });
 export type PrintData = z.infer<typeof printData>;
 export const printDataResponse = envelope(printData);

@@ -104,7 +104,6 @@ export const orderDetail = z.object({
     }),
   ),
   calls: z.array(z.object({}).passthrough()),
-  similar: z.array(similarItem),
   /** Absent for street and town users. */
   lock: z
     .object({ userId: z.number().int(), userName: z.string(), expiresAt: iso })

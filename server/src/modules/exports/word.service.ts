@@ -78,7 +78,7 @@ async function audit(
 export async function printData(ctx: AppContext, auth: AuthContext, id: number) {
   const { detail, masked } = await readMasked(ctx, auth, id);
   await audit(ctx, auth, 'print', [id], masked, null);
-  const { abilities: _a, similar: _s, ...rest } = detail;
+  const { abilities: _a, ...rest } = detail;
   return { ...rest, masked, printedAt: ctx.now().toISOString() };
 }
 

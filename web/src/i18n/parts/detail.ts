@@ -135,7 +135,12 @@ export const zh = {
     failed: '文件读取失败：{{msg}}',
     size: '{{size}}',
   },
-  similar: { empty: '暂无相似工单', similarity: '相似度', open: '查看' },
+  similar: {
+    empty: '暂无相似工单',
+    similarity: '相似度',
+    open: '查看',
+    failed: '相似工单未能加载',
+  },
   related: {
     requests: '延期 / 剔除申请',
     visits: '回访记录',

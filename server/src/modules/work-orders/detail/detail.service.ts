@@ -10,16 +10,16 @@ import { presentOrderDetail, seesLocks } from '../order.presenter';
 import { deadlineView } from '../../deadlines/deadline-view';
 import { readableOrder } from '../order-access';
 import { rowScope } from '../reads/scope-sql';
-import { similarOrders } from './similar.repository';
 import { callDb } from '../../calls/call.tables';
 import { presentRecord } from '../../calls/call.presenter';
 import { recordsOfOrder } from '../../calls/record.repository';
 
 /**
- * `detail`: the order, its timeline, files, requests, visits, merged-in orders, similar
- * orders, the lock, and the actions this caller may take now (abilities — the console draws
- * its buttons from them). An order outside the caller's scope answers exactly like a missing
- * one (404), so ids cannot be probed.
+ * `detail`: the order, its timeline, files, requests, visits, merged-in orders, the lock, and
+ * the actions this caller may take now (abilities — the console draws its buttons from them).
+ * Similar orders are not part of it: the console asks `similarOrder` by id when its tab or the
+ * merge form is opened (docs/decisions/0011-similar-orders-on-demand.md). An order outside the
+ * caller's scope answers exactly like a missing one (404), so ids cannot be probed.
  */
 export async function orderDetail(
   ctx: AppContext,
@@ -28,26 +28,18 @@ export async function orderDetail(
 ): Promise<OrderDetail> {
   const now = ctx.now();
   const actor = actorFrom(auth);
-  const { row, state } = await readableOrder(ctx.db, actor, id);
+  const { state } = await readableOrder(ctx.db, actor, id);
   const scope = rowScope(actor);
   const districtUser = actor.admin || actor.unitKind === 'district';
-  const [hydrated, timeline, attachments, requests, visits, merges, similar, deadlines] =
-    await Promise.all([
-      hydrateOrders(ctx.db, [id], now),
-      parts.timeline(ctx.db, id),
-      parts.attachments(ctx.db, id, districtUser),
-      parts.requests(ctx.db, id),
-      parts.visits(ctx.db, id),
-      parts.mergedIn(ctx.db, id, scope),
-      similarOrders(ctx.db, scope, {
-        title: row.title,
-        content: row.major_content,
-        excludeId: id,
-        limit: 5,
-        now,
-      }),
-      deadlineView(ctx, now),
-    ]);
+  const [hydrated, timeline, attachments, requests, visits, merges, deadlines] = await Promise.all([
+    hydrateOrders(ctx.db, [id], now),
+    parts.timeline(ctx.db, id),
+    parts.attachments(ctx.db, id, districtUser),
+    parts.requests(ctx.db, id),
+    parts.visits(ctx.db, id),
+    parts.mergedIn(ctx.db, id, scope),
+    deadlineView(ctx, now),
+  ]);
   const [order] = hydrated;
   if (!order) throw notFound('order.notFound');
   const lock = activeLock(state, now);
@@ -59,14 +51,6 @@ export async function orderDetail(
     visits,
     merges,
     calls: (await recordsOfOrder(callDb(ctx.db), id)).map(presentRecord),
-    similar: similar.map((s) => ({
-      id: s.id,
-      orderNum: s.order_num,
-      title: s.title,
-      status: s.status,
-      callTime: s.call_time.toISOString(),
-      similarity: Math.round(s.score * 1000) / 1000,
-    })),
     ...(seesLocks(auth)
       ? {
           lock: lock

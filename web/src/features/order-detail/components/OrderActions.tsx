@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   actionBody,
@@ -13,7 +13,7 @@ import {
   type ActionSpec,
 } from '../../order-actions';
 import { actionKey, ShortcutHelp } from '../../shortcuts';
-import { detailKey, type OrderDetail } from '../api';
+import { detailKey, similarQuery, type OrderDetail } from '../api';
 import { useActionKeys } from '../use-action-keys';
 import { useAfterAction, type ActionContext } from '../use-after-action';
 import type { useOrderLock } from '../use-order-lock';
@@ -38,6 +38,11 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
   const order = detail.order;
   const buttons = actionButtons(detail.abilities, host);
   const root = useRef<HTMLDivElement>(null);
+  // the merge form offers the open similar orders: read when that form opens
+  const similar = useQuery({
+    ...similarQuery(order.id),
+    enabled: active !== null && actionSpec(active.action)?.form === 'merge',
+  });
   const [helpOpen, setHelpOpen] = useState(false);
   useActionKeys(root, buttons, active !== null, () => setHelpOpen(true));
 
@@ -145,7 +150,7 @@ export function OrderActions({ detail, lock, host, ...context }: OrderActionsPro
           key={`${order.id}:${buttonId(active)}`}
           spec={active}
           order={order}
-          candidates={detail.similar.filter((s) => [0, 1, 11, 12].includes(s.status))}
+          candidates={(similar.data?.list ?? []).filter((s) => [0, 1, 11, 12].includes(s.status))}
           host={host}
           onCancel={() => setActive(null)}
           onDone={(result, hostKind) => {

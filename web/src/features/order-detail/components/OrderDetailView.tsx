@@ -14,7 +14,8 @@ import { OrderActions } from './OrderActions';
 import { OrderAttachments } from './OrderAttachments';
 import { CallerHistoryPanel } from '../../caller-history';
 import { OrderFields } from './OrderFields';
-import { OrderRelated, SimilarOrders } from './OrderRelated';
+import { OrderRelated } from './OrderRelated';
+import { SimilarOrders, SimilarTabLabel } from './SimilarOrders';
 import { OrderTimeline, withoutLocks } from './OrderTimeline';
 import { deadlineBadge } from '../../order-list';
 import '../order-detail.css';
@@ -182,8 +183,8 @@ export function OrderDetailView(props: OrderDetailViewProps) {
           { key: 'calls', label: t('orderDetail.tabs.calls'), children: calls },
           {
             key: 'similar',
-            label: `${t('orderDetail.tabs.similar')} (${detail.similar.length})`,
-            children: <SimilarOrders list={detail.similar} onOpen={onOpen} />,
+            label: <SimilarTabLabel orderId={order.id} />,
+            children: <SimilarOrders orderId={order.id} onOpen={onOpen} />,
           },
           {
             key: 'callers',

@@ -1,8 +1,7 @@
-import { Button, Descriptions, Empty, List, Space, Tag, Typography } from 'antd';
+import { Descriptions, Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDomainLang } from '../../../i18n';
 import type { OrderDetail } from '../api';
-import { formatTime, stateName, statusColor } from '../format';
+import { formatTime } from '../format';
 
 const { Text } = Typography;
 
@@ -124,44 +123,5 @@ export function OrderRelated({ detail }: { detail: OrderDetail }) {
         />
       )}
     </div>
-  );
-}
-
-/** Orders like this one, in the caller's scope; "open" shows one of them. */
-export function SimilarOrders({
-  list,
-  onOpen,
-}: {
-  list: OrderDetail['similar'];
-  onOpen: (id: number) => void;
-}) {
-  const { t } = useTranslation();
-  const lang = useDomainLang();
-  if (list.length === 0) return <Empty description={t('orderDetail.similar.empty')} />;
-  return (
-    <List
-      size="small"
-      data-testid="detail-similar"
-      dataSource={list}
-      renderItem={(s) => (
-        <List.Item
-          actions={[
-            <Button key="open" size="small" type="link" onClick={() => onOpen(s.id)}>
-              {t('orderDetail.similar.open')}
-            </Button>,
-          ]}
-        >
-          <Space wrap>
-            <Text code>{s.orderNum}</Text>
-            <Text>{s.title}</Text>
-            <Tag color={statusColor(s.status)}>{stateName('status', s.status, lang)}</Tag>
-            <Text type="secondary">
-              {t('orderDetail.similar.similarity')} {Math.round(s.similarity * 100)}%
-            </Text>
-            <Text type="secondary">{formatTime(s.callTime)}</Text>
-          </Space>
-        </List.Item>
-      )}
-    />
   );
 }

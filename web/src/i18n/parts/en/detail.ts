@@ -131,7 +131,12 @@ export const en: typeof zh = {
     failed: 'Could not read the file: {{msg}}',
     size: '{{size}}',
   },
-  similar: { empty: 'No similar orders', similarity: 'Similarity', open: 'Open' },
+  similar: {
+    empty: 'No similar orders',
+    similarity: 'Similarity',
+    open: 'Open',
+    failed: 'Similar orders could not be loaded',
+  },
   related: {
     requests: 'Extension / exclusion requests',
     visits: 'Return visits',
