@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Empty, Input, Spin, Typography } from 'antd';
+import { useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { Empty, Input, Spin, Typography, type InputRef } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PhraseCategory } from '@hotline/domain';
@@ -17,10 +17,13 @@ export function PhrasePicker({
   category,
   onPick,
   onClose,
+  searchRef,
 }: {
   category: PhraseCategory;
   onPick: (text: string) => void;
   onClose: () => void;
+  /** The search box (the popover focuses it once shown: autoFocus can come too early). */
+  searchRef?: Ref<InputRef>;
 }) {
   const { t } = useTranslation();
   const phrases = useQuery(phrasesQuery(category));
@@ -64,6 +67,7 @@ export function PhrasePicker({
   return (
     <div className="hl-phrase-picker" onKeyDown={onKeyDown} data-testid="phrase-picker">
       <Input
+        ref={searchRef}
         size="small"
         allowClear
         autoFocus

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { Button, Input, Popover, Tooltip } from 'antd';
+import { Button, Input, Popover, Tooltip, type InputRef } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import type { TextAreaProps, TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,7 @@ export function PhraseTextArea({
   const ref = useRef<TextAreaRef>(null);
   const touched = useRef(false);
   const [open, setOpen] = useState(false);
+  const searchRef = useRef<InputRef>(null);
 
   const element = () => ref.current?.resizableTextArea?.textArea ?? null;
   const close = () => {
@@ -90,7 +91,12 @@ export function PhraseTextArea({
         trigger="click"
         placement="bottomLeft"
         destroyOnHidden
-        content={<PhrasePicker category={category} onPick={insert} onClose={close} />}
+        // The search box takes the keys once the picker shows. Its autoFocus runs on mounting,
+        // which without an opening animation (reduced motion) is before the popover is shown.
+        afterOpenChange={(shown) => shown && searchRef.current?.focus()}
+        content={
+          <PhrasePicker category={category} onPick={insert} onClose={close} searchRef={searchRef} />
+        }
       >
         <Tooltip title={t('phrases.picker.hint')} mouseEnterDelay={0.4}>
           <Button
