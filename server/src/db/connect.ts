@@ -51,10 +51,18 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: an archive of its data directory (a new one starts from it: `image`). */
+  image?(): Promise<Blob>;
 }
 
 export type DatabaseTarget = (
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** Start from this archive of a data directory (`image()`) instead of an empty one. */
+      image?: Blob;
+    }
 ) & {
   /** How long an idle pooled connection is kept (pg's default 10 s); tests shorten it. */
   idleTimeoutMillis?: number;
@@ -82,17 +90,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const db = observedKysely(pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  return openPglite(target.dataDir, target.idleTimeoutMillis);
+  return openPglite(target.dataDir, target.image, target.idleTimeoutMillis);
 }
 
 async function openPglite(
   dataDir: string | undefined,
+  image: Blob | undefined,
   idleTimeoutMillis: number | undefined,
 ): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const lite = await PGlite.create(dataDir ?? 'memory://', {
     extensions: await pgliteExtensions(),
+    ...(image ? { loadDataDir: image } : {}),
   });
   const socketDir = await mkdtemp(join(tmpdir(), 'hotline-pglite-'));
   const server = new PGLiteSocketServer({ db: lite, path: join(socketDir, '.s.PGSQL.5432') });
@@ -111,6 +121,7 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
+    image: () => lite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       await server.stop();
