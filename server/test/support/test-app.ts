@@ -43,7 +43,7 @@ const createPostgresDatabase = () => createScratchDatabase(testDatabaseUrl(), 'h
 /**
  * An embedded database with every migration applied, as an archive of its data directory: the
  * first app of a test process makes it, every later one starts from a copy (a fresh PGlite
- * runs initdb, 2–10 s on the CI machine, and the migrations 2–3 s more). Each app still has a
+ * runs initdb, 10–13 s on a loaded CI machine, and the migrations 2–4 s more). Each app still has a
  * database of its own; `migrate` still runs on it (and finds nothing to do).
  */
 let migratedImage: Promise<Blob> | undefined;

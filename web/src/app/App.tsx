@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { useTranslation } from 'react-i18next';
 import { PALETTES } from '../features/theme/palettes';
 import { useThemeStore } from '../features/theme/theme-store';
-import { usePrefersReducedMotion } from '../hooks/use-mobile';
+import { usePrefersReducedMotion } from '../hooks/use-media-query';
 import { isEnglish } from '../i18n';
 import { MESSAGE_SECONDS } from './notify';
 import { queryClient } from './query-client';
