@@ -142,6 +142,9 @@ try {
   if (only.has('7')) {
     log('7. mixed load');
     rows.push(await mixedLoad(ctx, Number(args.duration), 'stress', replay));
+    // the working pace as defined (every user, acting ones too, 2–8 s between clicks), then
+    // with the acting users unpaced as in earlier runs (decision 0012)
+    rows.push(await mixedLoad(ctx, Number(args.duration), 'working', replay, 200, 20, true));
     rows.push(await mixedLoad(ctx, Number(args.duration), 'working', replay));
   }
 } finally {

@@ -64,8 +64,13 @@ export async function mixedLoad(
   replay: Replay = 'console',
   browsers = 200,
   actors = 20,
+  actorsPaced = false,
 ): Promise<ResultRow> {
   const think = PACES[pace];
+  /** A paced actor pauses like a browsing user between its clicks (reading the queue, each
+   * step); an unpaced one acts on order after order as fast as the server answers. */
+  const actorPause = () =>
+    actorsPaced ? sleep(think.min + Math.random() * (think.max - think.min)) : undefined;
   const tally: Tally = {
     latencies: [],
     routes: new Latencies(),
@@ -246,6 +251,8 @@ export async function mixedLoad(
     const shares = Math.ceil(actors / roles.length);
     const token = ctx.tokens[role.user] as string;
     while (Date.now() < until) {
+      await actorPause(); // reading the queue is a click too
+      if (Date.now() >= until) break;
       const r = await timed<{ list: { id: number; status: number; huifangState: number }[] }>(
         '/addons/jsjb/lists/search',
         token,
@@ -261,11 +268,13 @@ export async function mixedLoad(
           (!role.huifang || role.huifang.includes(o.huifangState)),
       );
       if (mine.length === 0) {
-        await sleep(500);
+        if (!actorsPaced) await sleep(500);
         continue;
       }
       for (const o of mine.slice(0, 5)) {
         for (const [path, body] of role.steps(o.id)) {
+          await actorPause();
+          if (Date.now() >= until) break;
           const done = await timed(path, token, body);
           if (done?.code === 200) tally.actions += 1;
           else break;
@@ -285,6 +294,7 @@ export async function mixedLoad(
     ),
     ...Array.from({ length: actors }, (_, i) => act(i)),
   ]);
+  const actorPace = actorsPaced ? 'actors paced alike' : 'actors unpaced';
   const elapsed = (performance.now() - started) / 1000;
   const waitLines = await waits.stop();
   const s = summarize(tally.latencies);
@@ -295,7 +305,7 @@ export async function mixedLoad(
       ? `; ${perClick.n} clicks, click p50 ${ms(perClick.p50)} / p95 ${ms(perClick.p95)} ms`
       : '';
   ctx.log(
-    `  mixed load (${replay} replay) ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks): ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
+    `  mixed load (${replay} replay) ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks, ${actorPace}): ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
       `p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)} ms, errors ${tally.errors}, refusals ${refusals}${clickFigure}`,
   );
   for (const [key, n] of tally.refusals) ctx.log(`    refusal ×${n}: ${key}`);
@@ -312,7 +322,7 @@ export async function mixedLoad(
   }
   return {
     section: '7. mixed load',
-    case: `${browsers} browsing (${replay} replay) + ${actors} acting, ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks)`,
+    case: `${browsers} browsing (${replay} replay) + ${actors} acting, ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks, ${actorPace})`,
     figure: `${(s.n / elapsed).toFixed(0)} req/s, ${tally.actions} actions; p50 ${ms(s.p50)} / p95 ${ms(s.p95)} / p99 ${ms(s.p99)} ms${clickFigure}`,
     floor: `errors ${tally.errors}, refusals ${refusals}`,
     ratio: '',
