@@ -1,6 +1,15 @@
 import { expect, test, type Locator, type Page } from '../support/test';
 import { settle, switchToEnglish, type MenuNode } from '../support/console';
 import { pagesDir } from './support/list-helpers';
+import { dialog, confirmPopup } from './support/admin';
+import {
+  categories,
+  findInTree,
+  intakeOffers,
+  selectInTree,
+  units,
+  type Role,
+} from './support/admin-org';
 import { api, apiLogin, apiPost, loginAs, newSession, openRoute } from './support/session';
 
 /**
@@ -12,29 +21,6 @@ import { api, apiLogin, apiPost, loginAs, newSession, openRoute } from './suppor
 const UNITS = '/system/units';
 const CATEGORIES = '/system/categories';
 const ROLES = '/system/roles';
-const INTAKE = '/jsjb/work/intake';
-
-interface Unit {
-  id: number;
-  name: string;
-  kind: string;
-  parentId: number | null;
-  disabled: boolean;
-}
-interface Category {
-  id: number;
-  name: string;
-  level: number;
-  parentId: number | null;
-  disabled: boolean;
-}
-interface Role {
-  id: number;
-  name: string;
-  title: string;
-  rules: string[];
-  builtin: boolean;
-}
 
 /**
  * A button's accessible name: antd puts a space between two Chinese characters, and a button
@@ -44,29 +30,6 @@ const b = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}$`);
 
 const stamp = () => String(Date.now() % 100000);
 
-const units = async (request: Parameters<typeof apiLogin>[0], token: string) =>
-  (await apiPost<{ list: Unit[] }>(request, '/api/admin/unit/list', token)).list;
-const categories = async (request: Parameters<typeof apiLogin>[0], token: string) =>
-  (await apiPost<{ list: Category[] }>(request, '/api/admin/category/list', token)).list;
-
-/** A row of the tree, found through the tree's search box. */
-async function findInTree(page: Page, tree: Locator, name: string): Promise<Locator> {
-  await tree.getByRole('searchbox').fill(name);
-  const row = tree.getByRole('treeitem').filter({
-    has: page.locator('.hl-org-node-name').getByText(name, { exact: true }),
-  });
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
-async function selectInTree(page: Page, tree: Locator, name: string): Promise<void> {
-  const row = await findInTree(page, tree, name);
-  await row.locator('.ant-tree-node-content-wrapper').click();
-}
-
-/** The open modal (only one at a time here). */
-const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
-
 async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
   await select.click();
   await page.keyboard.type(text);
@@ -75,40 +38,6 @@ async function chooseOption(page: Page, select: Locator, text: string): Promise<
     .filter({ hasText: text })
     .first()
     .click();
-}
-
-async function confirmPopup(page: Page, button: Locator): Promise<void> {
-  await button.click();
-  const pop = page.locator('.ant-popconfirm:visible');
-  await expect(pop).toHaveCount(1);
-  await pop.getByRole('button', { name: b('确定') }).click();
-}
-
-/** Whether the intake form's tree picker (labelled `label`) offers an entry named `name`. */
-async function intakeOffers(page: Page, label: string, name: string): Promise<boolean> {
-  // a fresh load, as another user's console would be: the trees are read again
-  await page.goto(`/#${INTAKE}`);
-  await page.reload();
-  await openRoute(page, INTAKE);
-  const form = page.getByTestId('intake-form');
-  const field = form.getByLabel(label, { exact: true });
-  await expect(async () => {
-    await field.click({ force: true });
-    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(1, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await field.pressSequentially(name.slice(0, 6));
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  // the search has applied once the list shows a match or says there is none
-  await expect(
-    dropdown.locator('.ant-select-tree-title, .ant-empty, .ant-select-empty').first(),
-  ).toBeVisible();
-  await page.waitForTimeout(300);
-  const count = await dropdown
-    .locator('.ant-select-tree-title')
-    .getByText(name, { exact: true })
-    .count();
-  await page.keyboard.press('Escape');
-  return count > 0;
 }
 
 test('units: add a community under 望湖街道, rename, move, disable; a referenced street is not deleted', async ({
