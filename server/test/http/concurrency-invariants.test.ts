@@ -16,7 +16,7 @@ import {
   type Who,
   type World,
 } from '../support/lifecycle';
-import { dbTrails } from '../support/seed-trails';
+import { dbTrails, type Trail, type TrailEvent } from '../support/seed-trails';
 import { lockBreaches, replay } from './trail-replay';
 import { TEST_DB, createTestApp } from '../support/test-app';
 import { DEMO_USERNAMES } from '../../src/seed/demo-org';
