@@ -7,7 +7,7 @@ import { migrate } from '../../src/db/migrate';
 import { SimulatedSmsProvider } from '../../src/modules/auth/sms-provider';
 import { DEMO_PASSWORD, seedBase, seedDemoIfEmpty } from '../../src/seed/index';
 import { testSettings, type Settings } from '../../src/settings';
-import { createScratchDatabase, testDatabaseUrl } from './postgres-db';
+import { createScratchDatabase, templatePrefix, testDatabaseUrl } from './postgres-db';
 
 /**
  * A real server on a real, fresh database for one test file: PGlite in memory by default, or a
@@ -38,7 +38,33 @@ export interface TestAppOptions {
   citizenSms?: boolean;
 }
 
-const createPostgresDatabase = () => createScratchDatabase(testDatabaseUrl(), 'hotline_test');
+/**
+ * A PostgreSQL database with every migration applied, made once per test process
+ * (`<templatePrefix>_<random>`): each app's database is a copy of it (`CREATE DATABASE …
+ * TEMPLATE`), which saves running the migrations per app (about 0.6 s of each app's 1 s).
+ * global-setup.ts drops the run's templates at the end.
+ */
+let migratedTemplate: Promise<string> | undefined;
+
+function migratedPostgres(): Promise<string> {
+  migratedTemplate ??= (async () => {
+    const template = await createScratchDatabase(testDatabaseUrl(), templatePrefix());
+    const handle = await openDatabase({ kind: 'postgres', url: template.url, poolSize: 1 });
+    try {
+      await migrate(handle.db);
+    } finally {
+      await handle.close();
+    }
+    return template.name;
+  })().catch((error: unknown) => {
+    migratedTemplate = undefined;
+    throw error;
+  });
+  return migratedTemplate;
+}
+
+const createPostgresDatabase = async () =>
+  createScratchDatabase(testDatabaseUrl(), 'hotline_test', await migratedPostgres());
 
 /**
  * An embedded database with every migration applied, as an archive of its data directory: the
