@@ -4,7 +4,7 @@
 // Runs the hotline-scale benchmarks against the benchmark database (DATABASE_URL, default
 // postgres://…/hotline_bench, filled by `npm run bench:data`) and writes a dated markdown table
 // to bench/results/. Every figure stands next to its floor measured in the same run.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { hostname, cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -154,7 +154,9 @@ try {
 }
 
 const stamp = new Date().toISOString().slice(0, 16).replace(':', '');
-const file = `bench/results/${stamp}.md`;
+// two runs ending in the same minute: the second gets a suffix instead of overwriting the first
+let file = `bench/results/${stamp}.md`;
+for (let n = 2; existsSync(file); n++) file = `bench/results/${stamp}-${n}.md`;
 const cell = (s: string) => s.replaceAll('|', '\\|');
 const md = [
   `# Benchmark run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
