@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type ConfigEntryData, type Lang } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { configAudits, snapshot, type SaveData } from './config-state';
 
 /**
  * Settings (系统配置): the generic /config/save and /config/add check the same schemas as the
@@ -18,37 +19,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Group {
-  name: string;
-  title: string;
-  entries: ConfigEntryData[];
-}
-interface SaveData {
-  group: Group;
-  changed: string[];
-}
-
 const outcome = (r: { status: number; code: number; msg: string }) => [r.status, r.code, r.msg];
 const save = (group: string, values: Record<string, unknown>, lang: Lang = 'en') =>
   post<SaveData>(t, '/api/admin/settings/save', { group, values }, { token: admin, lang });
-
-/** Everything a refused write must leave alone. */
-async function snapshot() {
-  const config = await t.ctx.db.selectFrom('config').selectAll().orderBy('id').execute();
-  const audit = await t.ctx.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { config, audit: Number(audit.n) };
-}
-
-const configAudits = () =>
-  t.ctx.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('action', '=', 'config.change')
-    .orderBy('id')
-    .execute();
 
 describe('/config/save and /config/add check the same schemas and are audited', () => {
   async function entry(group: string, name: string) {
@@ -70,22 +43,22 @@ describe('/config/save and /config/add check the same schemas and are audited', 
     ];
     for (const [group, name, value, msg] of cases) {
       const { id } = await entry(group, name);
-      const before = await snapshot();
+      const before = await snapshot(t);
       const reply = await post(t, '/api/config/save', { id, value }, opts());
       expect(outcome(reply), name).toEqual([400, 400, msg]);
-      expect(await snapshot()).toEqual(before);
+      expect(await snapshot(t)).toEqual(before);
     }
     // the cross-field rule holds here too
     await save('jsjb', { login_sms: '0', login_sso: '0' });
     const pw = await entry('jsjb', 'login_password');
-    const before = await snapshot();
+    const before = await snapshot(t);
     const off = await post(t, '/api/config/save', { id: pw.id, value: '0' }, opts());
     expect(outcome(off)).toEqual([
       400,
       400,
       'value: at least one of password, SMS code or single sign-on login must stay on',
     ]);
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
     await save('jsjb', { login_sms: '1', login_sso: '1' });
   });
 
@@ -98,7 +71,7 @@ describe('/config/save and /config/add check the same schemas and are audited', 
       opts(),
     );
     expect([reply.code, reply.data.value]).toEqual([200, '50']);
-    const [row] = (await configAudits()).slice(-1);
+    const [row] = (await configAudits(t)).slice(-1);
     expect(row).toMatchObject({ actor_name: 'admin', target_id: 'jsjb.upload_max_mb' });
     expect(row!.detail).toEqual({
       group: 'jsjb',
@@ -108,15 +81,15 @@ describe('/config/save and /config/add check the same schemas and are audited', 
       changes: { remark: ['', '附件上限'] },
     });
     // nothing changed: no row
-    const count = (await configAudits()).length;
+    const count = (await configAudits(t)).length;
     expect((await post(t, '/api/config/save', { id, value: '50' }, opts())).code).toBe(200);
-    expect((await configAudits()).length).toBe(count);
+    expect((await configAudits(t)).length).toBe(count);
   });
 
   it('delete and add back a known key: add checks its schema; both audited', async () => {
     const { id } = await entry('jsjb', 'is_watermark');
     expect((await post(t, '/api/config/delete', { id }, opts())).code).toBe(200);
-    const [deleted] = (await configAudits()).slice(-1);
+    const [deleted] = (await configAudits(t)).slice(-1);
     expect(deleted!.detail).toMatchObject({ name: 'is_watermark', new: null });
     const body = {
       group: 'jsjb',
@@ -125,13 +98,13 @@ describe('/config/save and /config/add check the same schemas and are audited', 
       type: 'switch',
       isPublic: 1,
     };
-    const before = await snapshot();
+    const before = await snapshot(t);
     const bad = await post(t, '/api/config/add', { ...body, value: 'yes' }, opts());
     expect(outcome(bad)).toEqual([400, 400, 'value: must be 0 (off) or 1 (on)']);
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
     const good = await post<ConfigEntryData>(t, '/api/config/add', { ...body, value: '0' }, opts());
     expect([good.code, good.data.value]).toEqual([200, '0']);
-    const [added] = (await configAudits()).slice(-1);
+    const [added] = (await configAudits(t)).slice(-1);
     expect(added!.detail).toEqual({ group: 'jsjb', name: 'is_watermark', old: null, new: '0' });
   });
 
@@ -146,7 +119,7 @@ describe('/config/save and /config/add check the same schemas and are audited', 
     // saveSettings may change such a key too, by its type
     const saved = await save('jsjb', { qa_free: 'other' });
     expect([saved.code, saved.data.changed]).toEqual([200, ['qa_free']]);
-    const [row] = (await configAudits()).slice(-1);
+    const [row] = (await configAudits(t)).slice(-1);
     expect(row!.detail).toEqual({ group: 'jsjb', name: 'qa_free', old: 'anything', new: 'other' });
     expect((await post(t, '/api/config/delete', { id: added.data.id }, opts())).code).toBe(200);
   });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_GROUPS, SETTING_META, settingProblem } from '@hotline/contract';
 import { seedBase } from '../../src/seed/base';
 import { JSJB_DEFAULTS, SECURITY_DEFAULTS, SYSTEM_DEFAULTS } from '../../src/seed/config-defaults';
-import { post, type ConfigEntryData, type ConfigListData, type Lang } from '../support/api';
+import { post, type ConfigListData, type Lang } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { configAudits, snapshot, type Group, type SaveData } from './config-state';
 
 /**
  * Settings (系统配置) in typed forms: /admin/settings/get and /admin/settings/save. Every change
@@ -24,16 +25,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Group {
-  name: string;
-  title: string;
-  entries: ConfigEntryData[];
-}
-interface SaveData {
-  group: Group;
-  changed: string[];
-}
-
 const outcome = (r: { status: number; code: number; msg: string }) => [r.status, r.code, r.msg];
 const getSettings = (token = admin) =>
   post<{ groups: Group[] }>(t, '/api/admin/settings/get', {}, { token });
@@ -48,24 +39,6 @@ async function values(group: string): Promise<Record<string, string>> {
     .execute();
   return Object.fromEntries(rows.map((r) => [r.name, r.value]));
 }
-
-/** Everything a refused write must leave alone. */
-async function snapshot() {
-  const config = await t.ctx.db.selectFrom('config').selectAll().orderBy('id').execute();
-  const audit = await t.ctx.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { config, audit: Number(audit.n) };
-}
-
-const configAudits = () =>
-  t.ctx.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('action', '=', 'config.change')
-    .orderBy('id')
-    .execute();
 
 describe('seed', () => {
   it('groups jsjb, system and security; the new switches; the policy not public', async () => {
@@ -144,18 +117,18 @@ const ENDPOINTS: [string, unknown][] = [
 
 describe('access', () => {
   it.each(ENDPOINTS)('%s → 403 for the dispatcher, 401 without a token', async (url, body) => {
-    const before = await snapshot();
+    const before = await snapshot(t);
     const asDispatcher = await post(t, url, body, { token: dispatcher, lang: 'en' });
     expect(outcome(asDispatcher)).toEqual([403, 403, 'only an administrator may do this']);
     const anonymous = await post(t, url, body, { lang: 'en' });
     expect([anonymous.status, anonymous.code]).toEqual([401, 401]);
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 
 describe('saveSettings', () => {
   it('saves the changed values, answers the group and the changed names, audits each', async () => {
-    const auditBefore = (await configAudits()).length;
+    const auditBefore = (await configAudits(t)).length;
     const reply = await save('jsjb', {
       website_name: '  望湖区 12345  ',
       limit_general_hours: '072',
@@ -181,7 +154,7 @@ describe('saveSettings', () => {
     const web = await post<ConfigListData>(t, '/api/getWebConfig', { group: 'jsjb' });
     expect(web.data.lists.find((e) => e.name === 'website_name')?.value).toBe('望湖区 12345');
 
-    const audits = (await configAudits()).slice(auditBefore);
+    const audits = (await configAudits(t)).slice(auditBefore);
     expect(
       audits.map((a) => [a.actor_name, a.target_type, a.target_id, a.target_name, a.detail]),
     ).toEqual([
@@ -214,7 +187,7 @@ describe('saveSettings', () => {
     expect(await values('security')).toEqual({ password_min_length: '12', password_classes: '3' });
     const system = await save('system', { sms_provider: 'simulator' });
     expect([system.code, system.data.changed]).toEqual([200, []]);
-    expect((await configAudits()).length).toBe(auditBefore + 5);
+    expect((await configAudits(t)).length).toBe(auditBefore + 5);
   });
 
   const BAD: [string, string, Record<string, unknown>, string][] = [
@@ -351,13 +324,13 @@ describe('saveSettings', () => {
   ];
 
   it.each(BAD)('%s → 400 naming the key; nothing written', async (_label, group, vals, msg) => {
-    const before = await snapshot();
+    const before = await snapshot(t);
     expect(outcome(await save(group, vals))).toEqual([400, 400, msg]);
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it('bad bodies → 400 naming the field', async () => {
-    const before = await snapshot();
+    const before = await snapshot(t);
     const cases: [unknown, string][] = [
       [{ group: 'other', values: {} }, 'group'],
       [{ group: 'jsjb' }, 'values'],
@@ -371,7 +344,7 @@ describe('saveSettings', () => {
       expect([reply.status, reply.code], JSON.stringify(body)).toEqual([400, 400]);
       expect(reply.msg.startsWith(`${field}: `), reply.msg).toBe(true);
     }
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it("the message is in the caller's language", async () => {
@@ -382,24 +355,24 @@ describe('saveSettings', () => {
   });
 
   it('at least one of password, SMS and SSO login stays on (checked on the group as saved)', async () => {
-    const before = await snapshot();
+    const before = await snapshot(t);
     const all = await save('jsjb', { login_password: '0', login_sms: '0', login_sso: '0' });
     expect(outcome(all)).toEqual([
       400,
       400,
       'login_password: at least one of password, SMS code or single sign-on login must stay on',
     ]);
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
 
     expect((await save('jsjb', { login_sms: '0', login_sso: '0' })).code).toBe(200);
-    const mid = await snapshot();
+    const mid = await snapshot(t);
     const last = await save('jsjb', { login_password: '0', login_scan: '1' }, 'zh');
     expect(outcome(last)).toEqual([
       400,
       400,
       'login_password: 账号密码、短信验证码、单点登录三种登录方式至少保留一种',
     ]);
-    expect(await snapshot()).toEqual(mid);
+    expect(await snapshot(t)).toEqual(mid);
     // switching another method on in the same save is fine
     expect((await save('jsjb', { login_password: '0', login_sso: '1' })).code).toBe(200);
     expect((await save('jsjb', { login_password: '1', login_sms: '1' })).code).toBe(200);
