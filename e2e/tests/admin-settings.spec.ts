@@ -1,50 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
-import { api, apiLogin, loginAs, settle, switchLanguage } from '../support/console';
-import { PAGES_DIR, chooseOption, ok, openOrder, post, queue } from './support/detail-helpers';
+import { expect, test, type Locator } from '../support/test';
+import { api, apiLogin, loginAs, switchLanguage } from '../support/console';
+import { chooseOption, ok, openOrder, post, queue } from './support/detail-helpers';
 import { openRoute } from './support/session';
+import { SAVE, jsjbValues, openSettings, restore, setting, shot } from './support/admin-settings';
 
 /**
  * 系统配置, 接口密钥, 操作日志 and force unlock, as an administrator does them in the console
  * (issue 17 items 5–8). Every setting a test changes is put back through the API afterwards:
  * the other specs share this server.
  */
-
-const SAVE = '/api/admin/settings/save';
-
-interface Entry {
-  name: string;
-  value: string;
-}
-
-async function jsjbValues(request: APIRequestContext, token: string) {
-  const data = await ok<{ groups: { name: string; entries: Entry[] }[] }>(
-    request,
-    '/api/admin/settings/get',
-    token,
-  );
-  const group = data.groups.find((g) => g.name === 'jsjb');
-  return Object.fromEntries((group?.entries ?? []).map((e) => [e.name, e.value]));
-}
-
-async function restore(request: APIRequestContext, values: Record<string, string>) {
-  const token = await apiLogin(request, 'admin');
-  await ok(request, SAVE, token, { group: 'jsjb', values });
-}
-
-/** A setting's form item on the settings page. */
-const setting = (page: Page, name: string) => page.locator(`[data-setting="${name}"]`);
-
-async function openSettings(page: Page) {
-  await openRoute(page, '/system/config');
-  await expect(page.getByTestId('settings-form-jsjb')).toBeVisible();
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(PAGES_DIR, { recursive: true });
-  await settle(page);
-  await page.screenshot({ path: `${PAGES_DIR}${name}`, fullPage: false });
-}
 
 test.describe('settings', () => {
   test('the website name is saved, shown at once and on a fresh login page; an invalid limit is refused on its field', async ({

@@ -1,34 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import ExcelJS from 'exceljs';
 import { settle } from '../support/console';
-import { b, dialog } from './support/admin';
+import { b, dialog, openUsers, stamp, type UserListReply } from './support/admin';
 import { pagesDir } from './support/list-helpers';
-import { apiPost, loginAs, openRoute } from './support/session';
+import { apiPost, loginAs } from './support/session';
 
 /**
  * 用户管理's import (issue 17 item 1): a file with one bad row imports nobody and names the row;
  * the fixed file imports all its users. The rest of the page: admin-users.spec.ts.
  */
 
-const USERS = '/system/users';
-
-interface ListReply {
-  list: { username: string; disabled: boolean }[];
-  total: number;
-}
-
-const stamp = () => String(Date.now() % 100000).padStart(5, '0');
-
 async function userTotal(request: APIRequestContext, token: string): Promise<number> {
-  return (await apiPost<ListReply>(request, '/api/admin/user/list', token, { pageSize: 1 })).total;
-}
-
-async function openUsers(page: Page) {
-  await openRoute(page, USERS);
-  const view = page.getByTestId('admin-users-page');
-  await expect(view.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
-  return view;
+  return (await apiPost<UserListReply>(request, '/api/admin/user/list', token, { pageSize: 1 }))
+    .total;
 }
 
 /** The template the page downloads, filled with `count` users; `bad` (0-based) gets a bad unit. */
@@ -94,7 +79,7 @@ test('an import of 50 users with one bad row imports nobody and names the row; t
 
   // nothing was written
   expect(await userTotal(request, adminToken)).toBe(before);
-  const probe = await apiPost<ListReply>(request, '/api/admin/user/list', adminToken, {
+  const probe = await apiPost<UserListReply>(request, '/api/admin/user/list', adminToken, {
     keyword: prefix,
   });
   expect(probe.total).toBe(0);

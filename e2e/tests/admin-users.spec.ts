@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import {
   api,
   openLogin,
@@ -14,7 +14,10 @@ import {
   confirmPopup,
   dialog,
   drawer,
+  openUsers,
   rowWith,
+  stamp,
+  type UserListReply,
 } from './support/admin';
 import { listOf, pagesDir } from './support/list-helpers';
 import { apiLogin, apiPost, loginAs, openRoute, tokenOf } from './support/session';
@@ -26,22 +29,7 @@ import { apiLogin, apiPost, loginAs, openRoute, tokenOf } from './support/sessio
  * bad row imports nobody and names the row (admin-users-import.spec.ts). The page at 390 px.
  */
 
-const USERS = '/system/users';
 const NEW_PASSWORD = 'Wanghu#2026';
-
-interface ListReply {
-  list: { username: string; disabled: boolean }[];
-  total: number;
-}
-
-const stamp = () => String(Date.now() % 100000).padStart(5, '0');
-
-async function openUsers(page: Page) {
-  await openRoute(page, USERS);
-  const view = page.getByTestId('admin-users-page');
-  await expect(view.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
-  return view;
-}
 
 test('a street handler is created, changes the one-time password, sees the street queues, and is signed out when disabled', async ({
   page,
@@ -149,7 +137,7 @@ test('a street handler is created, changes the one-time password, sees the stree
   await confirmPopup(page, target.getByRole('button', { name: b('停用') }));
   await expect(target).toContainText('停用');
   await expect(target.getByRole('button', { name: b('启用') })).toBeVisible();
-  const after = await apiPost<ListReply>(request, '/api/admin/user/list', adminToken, {
+  const after = await apiPost<UserListReply>(request, '/api/admin/user/list', adminToken, {
     keyword: username,
   });
   expect(after.list[0]?.disabled).toBe(true);

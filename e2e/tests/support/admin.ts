@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRoute } from './session';
 
 /** Helpers of the administration specs (用户管理): antd pickers, confirms, drawers, dialogs. */
 
@@ -58,4 +59,24 @@ export function rowWith(page: Page, cell: string): Locator {
   return page
     .locator('.ant-table-tbody tr.ant-table-row')
     .filter({ has: page.getByText(cell, { exact: true }) });
+}
+
+/** 用户管理's route. */
+export const USERS = '/system/users';
+
+/** The answer of /api/admin/user/list, as far as the specs read it. */
+export interface UserListReply {
+  list: { username: string; disabled: boolean }[];
+  total: number;
+}
+
+/** A five-digit suffix for names and mobiles that must not repeat between runs. */
+export const stamp = () => String(Date.now() % 100000).padStart(5, '0');
+
+/** Opens 用户管理 and waits for its first row; the page's card. */
+export async function openUsers(page: Page): Promise<Locator> {
+  await openRoute(page, USERS);
+  const view = page.getByTestId('admin-users-page');
+  await expect(view.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  return view;
 }
