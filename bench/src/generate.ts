@@ -3,10 +3,13 @@
 // Fills the benchmark database (DATABASE_URL, default postgres://…/hotline_bench) with a
 // district's history: the demo organisation and accounts (password Demo@12345 — a benchmark
 // database, never a production one), and N orders built by the demo seed's order builder (real
-// lifecycle walks, events, assignments, Chinese text), about 3 % open and the rest closed over
-// `years`. Deterministic: the same seed, count, years and day give the same data. Loads with
-// COPY, secondary indexes built afterwards; prints rows per second.
-import { availableParallelism } from 'node:os';
+// lifecycle walks, events, assignments, Chinese text), the last weeks' inflow open and the rest
+// closed over `years`. Deterministic: the same seed, count, years and day give the same data.
+// Builds every order once on `--threads` worker threads into time buckets on disk, loads them
+// in time order with COPY, builds the secondary indexes afterwards; prints rates and an ETA.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -15,10 +18,7 @@ import { backfillDeadlineJobs } from '../../server/src/modules/deadlines/deadlin
 import { migrate } from '../../server/src/db/migrate';
 import { hashPassword } from '../../server/src/modules/auth/password';
 import { seedBase } from '../../server/src/seed/base';
-import { NUMBER_PREFIX } from '../../server/src/seed/demo-orders';
 import { seedDemoOrg } from '../../server/src/seed/demo-org';
-import { prepareOrderBuilder } from '../../server/src/seed/order-builder';
-import { beijingDateCode, createRng } from '../../server/src/seed/random';
 import { DEMO_PASSWORD } from '../../server/src/seed/index';
 import { openCopy } from './gen/copy';
 import {
@@ -28,19 +28,16 @@ import {
   type IndexProgress,
 } from './gen/indexes';
 import { partitionOrdersByYear, partitionSizes } from './gen/partition';
-import { openShareOfWeeks, orderRng, pickStage, stageWeights } from './gen/plan';
-import { planCallTimes } from './gen/plan-parallel';
+import { ID_MARK, readBucket } from './gen/buckets';
+import { buildOrders } from './gen/build-parallel';
+import { openShareOfWeeks } from './gen/plan';
 import {
   ASSIGNMENT_COLUMNS,
   EVENT_COLUMNS,
   ORDER_COLUMNS,
   REQUEST_COLUMNS,
   VISIT_COLUMNS,
-  assignmentValues,
-  eventValues,
-  orderValues,
-  requestValues,
-  visitValues,
+  orderLine,
 } from './gen/rows';
 import { benchUrl, ensureDatabase } from './lib/bench-db';
 
@@ -51,7 +48,7 @@ const { values: args } = parseArgs({
     years: { type: 'string', default: '5' },
     events: { type: 'string', default: 'all' },
     'open-weeks': { type: 'string', default: '2' },
-    'plan-threads': { type: 'string', default: String(availableParallelism()) },
+    threads: { type: 'string', default: String(availableParallelism()) },
     'open-rate': { type: 'string' },
     reset: { type: 'boolean', default: false },
     'partition-by-year': { type: 'boolean', default: false },
@@ -65,15 +62,13 @@ if (!Number.isInteger(count) || count < 1 || count > 50_000_000) fail('--orders:
 if (!Number.isInteger(seed)) fail('--seed: an integer');
 if (!(years > 0 && years <= 30)) fail('--years: more than 0, at most 30');
 if (args.events !== 'all' && args.events !== 'none') fail('--events: all or none');
-const planThreads = Number(args['plan-threads']);
-if (!(Number.isInteger(planThreads) && planThreads >= 1 && planThreads <= 16))
-  fail('--plan-threads: 1 … 16');
+const threads = Number(args.threads);
+if (!(Number.isInteger(threads) && threads >= 1 && threads <= 16)) fail('--threads: 1 … 16');
 const openWeeks = Number(args['open-weeks']);
 if (!(openWeeks > 0 && openWeeks <= 52)) fail('--open-weeks: more than 0, at most 52');
 const openShare =
   args['open-rate'] === undefined ? openShareOfWeeks(openWeeks, years) : Number(args['open-rate']);
 if (!(openShare >= 0 && openShare <= 0.5)) fail('--open-rate: a share from 0 to 0.5');
-const weights = stageWeights(openShare);
 // Whole days keep the data the same all day; --now pins it for a repeatable run.
 const now = args.now
   ? new Date(args.now)
@@ -109,47 +104,38 @@ log(
     `${(openShare * 100).toFixed(2)} % open (≈ ${Math.round(count * openShare).toLocaleString('en')})`,
 );
 const org = await seedDemoOrg(db, await hashPassword(DEMO_PASSWORD));
-const builder = await prepareOrderBuilder(db, org, createRng(seed), {
-  now,
-  terminalSpanDays: Math.round(years * 365),
-});
 
-// Pass 1: every order's call time, so the rows go in in time order (ids and pages then follow
-// time as in a real table). Pass 2 rebuilds each order from its own seed and writes it.
-// On several threads for a big build (each order depends on its own seed alone).
+// Pass 1, on several threads: every order built once from its own seed (the same seed and index
+// always give the same order), written as COPY text into time buckets on disk (gen/buckets.ts).
 let started = performance.now();
-let callTimes: Float64Array;
-if (planThreads > 1 && count >= 100_000) {
-  let shown = 0;
-  callTimes = await planCallTimes(
-    {
-      url,
-      org,
-      seed,
-      now: now.toISOString(),
-      terminalSpanDays: Math.round(years * 365),
-      openShare,
-      count,
-      threads: planThreads,
-    },
-    (planned) => {
-      if (planned - shown < 500_000) return;
-      shown = planned;
-      log(`  planned ${progress(planned, count, started)}`);
-    },
-  );
-} else {
-  callTimes = new Float64Array(count);
-  for (let i = 0; i < count; i++) {
-    const rng = orderRng(seed, i);
-    callTimes[i] = builder.build(pickStage(rng, weights), rng).row.call_time.getTime();
-    if (i % 500_000 === 499_999) log(`  planned ${progress(i + 1, count, started)}`);
-  }
-}
-const order = Uint32Array.from({ length: count }, (_, i) => i).sort(
-  (a, b) => (callTimes[a] as number) - (callTimes[b] as number) || a - b,
+// In TMPDIR (os.tmpdir): about the size of the loaded tables; removed at exit, however it ends.
+const dir = mkdtempSync(join(tmpdir(), 'hotline-bench-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const terminalSpanDays = Math.round(years * 365);
+let shown = 0;
+const built = await buildOrders(
+  {
+    url,
+    org,
+    seed,
+    now: now.toISOString(),
+    terminalSpanDays,
+    openShare,
+    withEvents: args.events === 'all',
+    dir,
+    // About 250 buckets over the span: a bucket is read whole at load (a few hundred MB at most).
+    bucketMs: Math.max(1, Math.ceil(terminalSpanDays / 250)) * 86_400_000,
+    count,
+    threads,
+  },
+  (done) => {
+    if (done - shown < Math.max(20_000, count / 20)) return;
+    shown = done;
+    log(`  built ${progress(done, count, started)}`);
+  },
 );
-log(`planned in ${seconds(started)} s`);
+const { callTimes } = built;
+log(`built in ${seconds(started)} s (${built.buckets.length} time buckets in ${dir})`);
 // docs/scale.md: work_orders partitioned by RANGE (call_time), one partition per year.
 if (args['partition-by-year']) await partitionOrdersByYear(db, callTimes, log);
 
@@ -193,26 +179,31 @@ const next = (key: string): string => {
   seq.set(key, n);
   return String(n).padStart(4, '0');
 };
+// Pass 2: the buckets in time order, each sorted by (call time, index): ids, order numbers and
+// case numbers follow time as in a real table.
 started = performance.now();
-for (let k = 0; k < count; k++) {
-  const i = order[k] as number;
-  const rng = orderRng(seed, i);
-  const built = builder.build(pickStage(rng, weights), rng);
-  const { row } = built;
-  const date = beijingDateCode(row.call_time);
-  const prefix = NUMBER_PREFIX[row.type_id] ?? '';
-  row.order_num = `${prefix}${date}${next(`${prefix}${date}`)}`;
-  const caseSeq = next(`case${date}`);
-  row.district_case_num = `QY${date}${caseSeq}`;
-  row.handle_code = row.dispatch_time ? `BL${date}${caseSeq}` : null;
-  const id = firstId + k;
-  await orders.write(orderValues(id, built));
-  for (const values of assignmentValues(id, built)) await assignments.write(values);
-  if (events) for (const values of eventValues(id, built)) await events.write(values);
-  for (const values of visitValues(id, built)) await visits.write(values);
-  for (const values of requestValues(id, built)) await requests.write(values);
-  if (k % 100_000 === 99_999) log(`  loaded ${progress(k + 1, count, started)}`);
+let k = 0;
+for (const key of built.buckets) {
+  for (const record of readBucket(dir, built.workers, key)) {
+    const { prefix, date, dispatched, lines } = record.meta;
+    const caseSeq = next(`case${date}`);
+    const id = firstId + k;
+    const idTab = `${id}\t`;
+    const numbers = {
+      orderNum: `${prefix}${date}${next(`${prefix}${date}`)}`,
+      caseNum: `QY${date}${caseSeq}`,
+      handleCode: dispatched ? `BL${date}${caseSeq}` : null,
+    };
+    await orders.write(orderLine(id, numbers, record.order), 1);
+    await assignments.write(record.assignments.replaceAll(ID_MARK, idTab), lines[0]);
+    if (events) await events.write(record.events.replaceAll(ID_MARK, idTab), lines[1]);
+    await visits.write(record.visits.replaceAll(ID_MARK, idTab), lines[2]);
+    await requests.write(record.requests.replaceAll(ID_MARK, idTab), lines[3]);
+    k += 1;
+    if (k % 100_000 === 0) log(`  loaded ${progress(k, count, started)}`);
+  }
 }
+rmSync(dir, { recursive: true, force: true });
 await Promise.all([orders.end(), assignments.end(), events?.end(), visits.end(), requests.end()]);
 const loadSeconds = (performance.now() - started) / 1000;
 const rate = (n: number) => Math.round(n / loadSeconds).toLocaleString('en');

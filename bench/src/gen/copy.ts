@@ -2,8 +2,8 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 /**
- * Bulk loading with COPY … FROM STDIN (text format): rows are turned into tab-separated lines
- * and written to the server with back-pressure, so memory stays flat however many rows go in.
+ * Bulk loading with COPY … FROM STDIN (text format): rows as tab-separated lines, written to
+ * the server with back-pressure, so memory stays flat however many rows go in.
  */
 
 export type CopyValue = string | number | boolean | Date | null | readonly (string | number)[];
@@ -33,8 +33,11 @@ export function copyField(value: CopyValue): string {
 }
 
 export interface CopyWriter {
-  /** Queues one row; resolves at once unless the server is behind (then after it drains). */
-  write(values: readonly CopyValue[]): Promise<void>;
+  /**
+   * Queues `rows` lines of COPY text (each ending in a newline, fields made by `copyField`);
+   * resolves at once unless the server is behind (then after it drains).
+   */
+  write(text: string, rows: number): Promise<void>;
   /** Ends the COPY and waits until the server has all rows. */
   end(): Promise<void>;
   rows: number;
@@ -59,16 +62,19 @@ export function openCopy(
     buffer = '';
     if (!stream.write(chunk)) {
       await new Promise<void>((resolve, reject) => {
-        stream.once('drain', resolve);
         stream.once('error', reject);
+        stream.once('drain', () => {
+          stream.off('error', reject);
+          resolve();
+        });
       });
     }
   };
   const writer: CopyWriter = {
     rows: 0,
-    async write(values) {
-      buffer += values.map(copyField).join('\t') + '\n';
-      writer.rows += 1;
+    async write(text, rows) {
+      buffer += text;
+      writer.rows += rows;
       if (buffer.length >= CHUNK_BYTES) await flush();
     },
     async end() {

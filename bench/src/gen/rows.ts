@@ -1,6 +1,9 @@
 import { ORDER_COLUMNS as LIST_COLUMNS } from '../../../server/src/modules/work-orders/reads/list.repository';
 import type { BuiltOrder } from '../../../server/src/seed/order-builder';
-import type { CopyValue } from './copy';
+import { beijingDateCode } from '../../../server/src/seed/random';
+import { NUMBER_PREFIX } from '../../../server/src/seed/demo-orders';
+import { ID_MARK, type OrderRecord } from './buckets';
+import { copyField, type CopyValue } from './copy';
 
 /**
  * Columns written by the generator: every column an order has (the lists' own list; the search
@@ -16,7 +19,13 @@ const DEFAULTED: ReadonlySet<string> = new Set([
   'escalation_level',
   'escalated_at',
 ]);
-export const ORDER_COLUMNS = LIST_COLUMNS.filter((c) => !DEFAULTED.has(c));
+/** Given at load, in time order (buckets.ts); the rest of the line is written by the build. */
+const NUMBERED = ['id', 'order_num', 'district_case_num', 'handle_code'] as const;
+const BUILT_COLUMNS = LIST_COLUMNS.filter(
+  (c) => !DEFAULTED.has(c) && !(NUMBERED as readonly string[]).includes(c),
+);
+/** The COPY column list of work_orders: the numbered columns first, then the built ones. */
+export const ORDER_COLUMNS = [...NUMBERED, ...BUILT_COLUMNS];
 
 export const ASSIGNMENT_COLUMNS = [
   'order_id',
@@ -69,18 +78,49 @@ export const EVENT_COLUMNS = [
 
 const v = (x: unknown): CopyValue => (x === undefined ? null : (x as CopyValue));
 
-/** The work_orders line of one built order. */
-export function orderValues(id: number, o: BuiltOrder): CopyValue[] {
+/** One built order as the build pass stores it (buckets.ts): COPY text without its id. */
+export function orderRecord(index: number, o: BuiltOrder, withEvents: boolean): OrderRecord {
   const row = o.row as unknown as Record<string, unknown>;
-  return ORDER_COLUMNS.map((column) => (column === 'id' ? id : v(row[column])));
+  const children = [
+    assignmentValues(o),
+    withEvents ? eventValues(o) : [],
+    visitValues(o),
+    requestValues(o),
+  ] as const;
+  const [assignments, events, visits, requests] = children.map((rows) =>
+    rows.map((values) => `${ID_MARK}${values.map(copyField).join('\t')}\n`).join(''),
+  ) as [string, string, string, string];
+  return {
+    callTime: o.row.call_time.getTime(),
+    index,
+    meta: {
+      prefix: NUMBER_PREFIX[o.row.type_id] ?? '',
+      date: beijingDateCode(o.row.call_time),
+      dispatched: Boolean(o.row.dispatch_time),
+      lines: [children[0].length, children[1].length, children[2].length, children[3].length],
+    },
+    order: BUILT_COLUMNS.map((column) => copyField(v(row[column]))).join('\t'),
+    assignments,
+    events,
+    visits,
+    requests,
+  };
+}
+
+/** The load's work_orders line: the numbers given in time order, then the built columns. */
+export function orderLine(
+  id: number,
+  numbers: { orderNum: string; caseNum: string; handleCode: string | null },
+  built: string,
+): string {
+  return `${id}\t${numbers.orderNum}\t${numbers.caseNum}\t${numbers.handleCode ?? '\\N'}\t${built}\n`;
 }
 
 const at = (rel: number | null, shift: number): Date | null =>
   rel === null ? null : new Date(rel + shift);
 
-export function assignmentValues(id: number, o: BuiltOrder): CopyValue[][] {
+function assignmentValues(o: BuiltOrder): CopyValue[][] {
   return o.assignments.map((a) => [
-    id,
     a.unitId,
     a.role,
     a.status,
@@ -91,9 +131,8 @@ export function assignmentValues(id: number, o: BuiltOrder): CopyValue[][] {
   ]);
 }
 
-export function eventValues(id: number, o: BuiltOrder): CopyValue[][] {
+function eventValues(o: BuiltOrder): CopyValue[][] {
   return o.events.map((e) => [
-    id,
     e.action,
     e.actorId,
     e.unitId,
@@ -104,9 +143,8 @@ export function eventValues(id: number, o: BuiltOrder): CopyValue[][] {
   ]);
 }
 
-export function visitValues(id: number, o: BuiltOrder): CopyValue[][] {
+function visitValues(o: BuiltOrder): CopyValue[][] {
   return o.visits.map((r) => [
-    id,
     r.attempt,
     r.reached,
     r.hostContacted,
@@ -118,9 +156,8 @@ export function visitValues(id: number, o: BuiltOrder): CopyValue[][] {
   ]);
 }
 
-export function requestValues(id: number, o: BuiltOrder): CopyValue[][] {
+function requestValues(o: BuiltOrder): CopyValue[][] {
   return o.requests.map((r) => [
-    id,
     r.kind,
     r.status,
     r.hours,

@@ -1,6 +1,6 @@
-// Entry of a planning worker thread (plan-parallel.ts): a worker does not inherit the loader
+// Entry of a build worker thread (build-parallel.ts): a worker does not inherit the loader
 // hooks that tsx registered in the main thread, so it registers them itself.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./plan-worker.ts');
+await import('./build-worker.ts');
