@@ -60,9 +60,9 @@ export async function openCapturer(databaseUrl: string): Promise<Capturer> {
   const { app } = await buildApp(base);
   await app.ready();
   const tokens = new Map<string, string>();
-  const tokenOf = async (username: string): Promise<string> => {
+  const tokenOf = async (username: string, fresh = false): Promise<string> => {
     const known = tokens.get(username);
-    if (known) return known;
+    if (known && !fresh) return known;
     const r = await app.inject({
       method: 'POST',
       url: '/api/login/password',
@@ -74,7 +74,7 @@ export async function openCapturer(databaseUrl: string): Promise<Capturer> {
   };
   return {
     async capture(username, method, path, body) {
-      const token = await tokenOf(username);
+      let token = await tokenOf(username);
       const send = () =>
         app.inject({
           method,
@@ -82,7 +82,12 @@ export async function openCapturer(databaseUrl: string): Promise<Capturer> {
           headers: { authorization: `Bearer ${token}` },
           ...(body === undefined ? {} : { payload: body as object }),
         });
-      await send(); // warms the per-node caches, as the measured server's are warm
+      // Warms the per-node caches, as the measured server's are warm. A long run (half an hour
+      // at 10M) outlives a session: 402 is an expired token, and a new one is asked for.
+      if ((await send()).json<{ code: number }>().code === 402) {
+        token = await tokenOf(username, true);
+        await send();
+      }
       recording = [];
       const r = await send();
       const statements = recording;
