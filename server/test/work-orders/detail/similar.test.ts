@@ -2,8 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SIMILAR_CANDIDATES,
+  SIMILAR_RARE_ROWS,
   SIMILAR_WINDOW_DAYS,
+  choosePath,
+  similarOrders,
+  type SimilarPath,
 } from '../../../src/modules/work-orders/detail/similar.repository';
+import { actorFrom } from '../../../src/modules/work-orders/actor';
+import { rowScope } from '../../../src/modules/work-orders/reads/scope-sql';
 import { JSJB, allOrders, callers, type Caller, type LoadedRow } from '../reads-fixtures';
 import { post } from '../../support/api';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -12,7 +18,8 @@ import { createTestApp, type TestApp } from '../../support/test-app';
  * Similar orders read the nearest titles of the last year only (k-NN over the GiST index on
  * title and call time, migration 035). While fewer orders than that bound pass the threshold the
  * answer must equal the full ranking of every order of the window; past it, the answer is still
- * the best of what it read.
+ * the best of what it read. A rare title is read the other way (every match, through the GIN
+ * index, migration 039): both ways must give the same answer wherever both read every match.
  */
 
 let t: TestApp;
@@ -51,7 +58,40 @@ async function fullRanking(o: LoadedRow) {
   return r.rows;
 }
 
+/** The repository itself, one way forced, in the dispatcher's scope (all orders). */
+const byPath = (o: LoadedRow, path: SimilarPath) =>
+  similarOrders(t.ctx.db, rowScope(actorFrom(dispatcher.auth)), {
+    title: o.row.title,
+    content: o.row.major_content,
+    excludeId: o.row.id,
+    limit: 10,
+    now: t.ctx.now(),
+    path,
+  });
+
 describe('similar orders', () => {
+  it('the nearest-first walk and the read of every match give the full ranking', async () => {
+    let compared = 0;
+    for (const o of orders.slice(40, 80)) {
+      const full = (await fullRanking(o)).slice(0, 10).map((r) => r.id);
+      const nearest = (await byPath(o, 'nearest')).map((r) => r.id);
+      const every = (await byPath(o, 'every')).map((r) => r.id);
+      expect(every).toEqual(full);
+      if ((await fullRanking(o)).length <= SIMILAR_CANDIDATES) expect(nearest).toEqual(full);
+      compared += full.length > 0 ? 1 : 0;
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it('a title nothing resembles: none either way, and read every match', async () => {
+    const o = orders[2];
+    if (!o) throw new Error('no orders');
+    const lone = { ...o, row: { ...o.row, title: 'Zq 无人提过的诉求 xw' } };
+    expect(await byPath(lone, 'nearest')).toEqual([]);
+    expect(await byPath(lone, 'every')).toEqual([]);
+    expect(await choosePath(t.ctx.db, lone.row.title, since())).toBe('every');
+  });
+
   it('equal the full ranking while the candidates are within the bound', async () => {
     let compared = 0;
     for (const o of orders.slice(0, 40)) {
@@ -104,5 +144,28 @@ describe('similar orders', () => {
     // outside it is not there at all.
     expect(ids[0]).toBe(atEdge?.id);
     expect(ids).not.toContain(before?.id);
+  });
+
+  it('a title with thousands of near copies in the window is walked nearest first', async () => {
+    const title = '阳光花园小区地下车库积水严重';
+    await sql`
+      INSERT INTO work_orders (order_num, type_id, title, major_content, caller_name, caller_phone,
+                               address, urgency, call_time, refuse_deadline)
+      SELECT 'COPY' || g, 1, ${title}, '车库积水' || g, '测试', '13900000000', '望湖东里',
+             'general', now() - g * interval '1 minute', now()
+        FROM generate_series(1, ${SIMILAR_RARE_ROWS + 500}) g`.execute(t.ctx.db);
+    await sql`ANALYZE work_orders`.execute(t.ctx.db);
+    expect(await choosePath(t.ctx.db, title, since())).toBe('nearest');
+    expect(await choosePath(t.ctx.db, 'Zq 无人提过的诉求 xw', since())).toBe('every');
+    const copies = (await allOrders(t.ctx.db)).filter((o) => o.row.title === title);
+    const copy = copies[0];
+    if (!copy) throw new Error('no copy');
+    const got = await similarOf(copy.row.id);
+    expect(got).toHaveLength(10);
+    // Every one the same title (the nearest), never the order itself, best score first.
+    const copyIds = new Set(copies.map((o) => o.row.id));
+    expect(got.every((s) => copyIds.has(s.id) && s.id !== copy.row.id)).toBe(true);
+    const scores = got.map((s) => s.similarity);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 });

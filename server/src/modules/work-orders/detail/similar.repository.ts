@@ -1,27 +1,39 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../context';
+import { planRows } from '../../../db/plan-rows';
 import { scopeWhere, type RowScope } from '../reads/scope-sql';
 
 /**
  * Similar orders of the last SIMILAR_WINDOW_DAYS by trigram similarity of the title (pg_trgm),
- * bounded work at any size: the GiST index on (title, call_time) (migration 035) hands out the
- * caller's recent orders nearest in title first (`title <-> $1`, k-NN, the call-time bound
- * tested inside the index), and only the first CANDIDATES of them are ranked. The window keeps
- * what is read among recent rows (the pages a busy table keeps in memory): over all of history
- * each candidate was a random read of an old page, 225 ms per detail at ten million orders.
- * `title % $1` keeps the index walk inside pg_trgm's threshold (0.3 unless a session changed
- * it); the explicit `similarity(...) > 0.3` pins the threshold whatever the session says. When a content text
- * is given it refines the ranking of those candidates: the score is the mean of title and
- * content similarity (content has no trigram index — long texts would make it huge).
- * Ordering the candidates by distance alone keeps the walk an index scan; among orders with
- * the very same title (a common complaint repeats hundreds of times) which 50 are read is the
- * index's order, and the final ranking puts equal scores newest first.
+ * bounded work at any size, one of two ways (migration 039):
+ *
+ * - **nearest first** for a common title: the GiST index on (lower(title), call_time) hands out
+ *   the caller's recent orders nearest in title first (`<->`, k-NN, the call-time bound tested
+ *   inside the index), and only the first CANDIDATES of them are ranked. The window keeps what
+ *   is read among recent rows (over all of history each candidate was a random read of an old
+ *   page, 225 ms per detail at ten million orders). Among orders with the very same title (a
+ *   common complaint repeats hundreds of times) which 50 are read is the index's order.
+ * - **every match** for a rare title (the planner expects fewer than SIMILAR_RARE_ROWS matches in
+ *   the window): the GIN trigram index finds all of them and all are ranked. The nearest-first
+ *   walk has no early stop there — it read most of the GiST index, 0.2–1.0 s at ten million
+ *   orders for a title nothing resembles, against 0.1–20 ms this way.
+ *
+ * The two statements differ in one word so that each fits one index only: the walk tests
+ * `lower(title)` (the GiST index's expression; pg_trgm lower-cases what it cuts into trigrams,
+ * so the similarity is the same), the other `title` (the GIN index's).
+ * `%` keeps each index scan inside pg_trgm's threshold (0.3 unless a session changed it); the
+ * explicit `similarity(...) > 0.3` pins the threshold whatever the session says. When a content
+ * text is given it refines the ranking of the candidates: the score is the mean of title and
+ * content similarity (content has no trigram index — long texts would make it huge). The final
+ * ranking puts equal scores newest first.
  */
 export const SIMILARITY_THRESHOLD = 0.3;
 /** Nearest titles read per query; the page shows a handful of them. */
 export const SIMILAR_CANDIDATES = 50;
 /** How far back similar orders are looked for (a repeat complaint, a merge: recent orders). */
 export const SIMILAR_WINDOW_DAYS = 365;
+/** Below this many expected matches in the window, every match is read and ranked (GIN). */
+export const SIMILAR_RARE_ROWS = 2_000;
 const DAY_MS = 86_400_000;
 
 export interface SimilarRow {
@@ -33,6 +45,8 @@ export interface SimilarRow {
   score: number;
 }
 
+export type SimilarPath = 'nearest' | 'every';
+
 export async function similarOrders(
   db: Db,
   scope: RowScope,
@@ -42,21 +56,29 @@ export async function similarOrders(
     excludeId?: number;
     limit: number;
     now: Date;
+    /** Tests force one way; otherwise the planner's estimate of the matches chooses. */
+    path?: SimilarPath;
   },
 ): Promise<SimilarRow[]> {
   const since = new Date(query.now.getTime() - SIMILAR_WINDOW_DAYS * DAY_MS);
+  const path = query.path ?? (await choosePath(db, query.title, since));
+  const title: RawBuilder<string> =
+    path === 'nearest' ? sql`lower(work_orders.title)` : sql`work_orders.title`;
   let nearest = db
     .selectFrom('work_orders')
     .select(['id', 'order_num', 'title', 'status', 'call_time', 'major_content'])
-    .select(sql<number>`similarity(work_orders.title, ${query.title})`.as('title_sim'))
-    .where(sql<boolean>`work_orders.title % ${query.title}`)
+    .select(sql<number>`similarity(${title}, ${query.title})`.as('title_sim'))
+    .where(sql<boolean>`${title} % ${query.title}`)
     .where('work_orders.call_time', '>=', since)
     .where(scopeWhere(scope));
   if (query.excludeId !== undefined)
     nearest = nearest.where('work_orders.id', '<>', query.excludeId);
-  const candidates = nearest
-    .orderBy(sql`work_orders.title <-> ${query.title}`)
-    .limit(Math.max(SIMILAR_CANDIDATES, query.limit));
+  const candidates =
+    path === 'nearest'
+      ? nearest
+          .orderBy(sql`${title} <-> ${query.title}`)
+          .limit(Math.max(SIMILAR_CANDIDATES, query.limit))
+      : nearest;
   const score =
     query.content !== undefined
       ? sql<number>`((c.title_sim + similarity(c.major_content, ${query.content})) / 2)`
@@ -69,4 +91,17 @@ export async function similarOrders(
     .orderBy('c.id', 'desc')
     .limit(query.limit)
     .execute();
+}
+
+/** Nearest first unless the planner expects few matches of the title in the window. */
+export async function choosePath(db: Db, title: string, since: Date): Promise<SimilarPath> {
+  const rows = await planRows(
+    db,
+    db
+      .selectFrom('work_orders')
+      .select(sql`1`.as('one'))
+      .where(sql<boolean>`work_orders.title % ${title}`)
+      .where('work_orders.call_time', '>=', since),
+  );
+  return rows < SIMILAR_RARE_ROWS ? 'every' : 'nearest';
 }

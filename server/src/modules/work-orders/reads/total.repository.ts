@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../../context';
+import { planRows } from '../../../db/plan-rows';
 import { countOrderPartsUpTo, orderPartsRows } from './list.repository';
 import type { OrdersWhere } from './queue-sql';
 import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
@@ -29,24 +29,11 @@ export async function countOrderPartsWithin(
   }
 }
 
-interface PlanNode {
-  'Plan Rows'?: number;
-}
-
 /**
- * The planner's estimate of the rows matching any of `parts`: `EXPLAIN` of the rows, without
- * running them (a few milliseconds of planning). Estimates come from the table statistics and
- * may be far off for correlated filters; callers mark them as estimates.
+ * The planner's estimate of the rows matching any of `parts` (planRows): may be far off for
+ * correlated filters; callers mark it as an estimate.
  */
 export async function estimateOrderParts(db: Db, parts: Parts): Promise<number> {
   if (parts.length === 0) return 0;
-  const { rows } = await sql<Record<string, unknown>>`EXPLAIN (FORMAT JSON) ${orderPartsRows(
-    db,
-    parts,
-  )}`.execute(db);
-  const cell = rows[0] ? Object.values(rows[0])[0] : undefined;
-  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as
-    { Plan?: PlanNode }[] | undefined;
-  const n = plan?.[0]?.Plan?.['Plan Rows'];
-  return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0;
+  return planRows(db, orderPartsRows(db, parts));
 }
