@@ -167,5 +167,7 @@ describe('similar orders', () => {
     expect(got.every((s) => copyIds.has(s.id) && s.id !== copy.row.id)).toBe(true);
     const scores = got.map((s) => s.similarity);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // Told to read every match, it stops past the bound and walks nearest first instead.
+    expect(await byPath(copy, 'every')).toEqual(await byPath(copy, 'nearest'));
   });
 });

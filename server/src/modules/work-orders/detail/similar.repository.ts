@@ -14,9 +14,11 @@ import { scopeWhere, type RowScope } from '../reads/scope-sql';
  *   page, 225 ms per detail at ten million orders). Among orders with the very same title (a
  *   common complaint repeats hundreds of times) which 50 are read is the index's order.
  * - **every match** for a rare title (the planner expects fewer than SIMILAR_RARE_ROWS matches in
- *   the window): the GIN trigram index finds all of them and all are ranked. The nearest-first
- *   walk has no early stop there — it read most of the GiST index, 0.2–1.0 s at ten million
- *   orders for a title nothing resembles, against 0.1–20 ms this way.
+ *   the window): the GIN trigram index finds them, the CANDIDATES nearest are ranked. The
+ *   nearest-first walk has no early stop there — it read most of the GiST index, 0.2–1.0 s at
+ *   ten million orders for a title nothing resembles, against 0.1–20 ms this way. The estimate
+ *   can be far too low (a title common enough to matter but outside the statistics' most common
+ *   values): past SIMILAR_RARE_ROWS matches this read stops and the walk answers instead.
  *
  * The two statements differ in one word so that each fits one index only: the walk tests
  * `lower(title)` (the GiST index's expression; pg_trgm lower-cases what it cuts into trigrams,
@@ -32,8 +34,11 @@ export const SIMILARITY_THRESHOLD = 0.3;
 export const SIMILAR_CANDIDATES = 50;
 /** How far back similar orders are looked for (a repeat complaint, a merge: recent orders). */
 export const SIMILAR_WINDOW_DAYS = 365;
-/** Below this many expected matches in the window, every match is read and ranked (GIN). */
-export const SIMILAR_RARE_ROWS = 2_000;
+/**
+ * Below this many expected matches in the window every match is read through the GIN index;
+ * a read that finds more stops there and the nearest-first walk answers.
+ */
+export const SIMILAR_RARE_ROWS = 1_000;
 const DAY_MS = 86_400_000;
 
 export interface SimilarRow {
@@ -64,7 +69,7 @@ export async function similarOrders(
   const path = query.path ?? (await choosePath(db, query.title, since));
   const title: RawBuilder<string> =
     path === 'nearest' ? sql`lower(work_orders.title)` : sql`work_orders.title`;
-  let nearest = db
+  let matches = db
     .selectFrom('work_orders')
     .select(['id', 'order_num', 'title', 'status', 'call_time', 'major_content'])
     .select(sql<number>`similarity(${title}, ${query.title})`.as('title_sim'))
@@ -72,25 +77,45 @@ export async function similarOrders(
     .where('work_orders.call_time', '>=', since)
     .where(scopeWhere(scope));
   if (query.excludeId !== undefined)
-    nearest = nearest.where('work_orders.id', '<>', query.excludeId);
+    matches = matches.where('work_orders.id', '<>', query.excludeId);
+  const wanted = Math.max(SIMILAR_CANDIDATES, query.limit);
+  // The same candidates either way: the `wanted` nearest titles (ties: the index's order, or
+  // newest first). Reading every match stops past SIMILAR_RARE_ROWS of them and says so (`n`).
   const candidates =
     path === 'nearest'
-      ? nearest
-          .orderBy(sql`${title} <-> ${query.title}`)
-          .limit(Math.max(SIMILAR_CANDIDATES, query.limit))
-      : nearest;
+      ? db
+          .selectFrom(
+            matches
+              .orderBy(sql`${title} <-> ${query.title}`)
+              .limit(wanted)
+              .as('m'),
+          )
+          .selectAll('m')
+          .select(sql<number>`0`.as('n'))
+      : db
+          .selectFrom(matches.limit(SIMILAR_RARE_ROWS + 1).as('m'))
+          .selectAll('m')
+          .select(sql<number>`count(*) OVER ()`.as('n'))
+          .orderBy('m.title_sim', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(wanted);
   const score =
     query.content !== undefined
       ? sql<number>`((c.title_sim + similarity(c.major_content, ${query.content})) / 2)`
       : sql<number>`c.title_sim`;
-  return db
+  const rows = await db
     .selectFrom(candidates.as('c'))
-    .select(['c.id', 'c.order_num', 'c.title', 'c.status', 'c.call_time', score.as('score')])
+    .select(['c.id', 'c.order_num', 'c.title', 'c.status', 'c.call_time', 'c.n'])
+    .select(score.as('score'))
     .where(sql<boolean>`c.title_sim > ${sql.lit(SIMILARITY_THRESHOLD)}`)
     .orderBy(sql`score`, 'desc')
     .orderBy('c.id', 'desc')
     .limit(query.limit)
     .execute();
+  // More matches than the estimate said: the nearest-first walk, which stops early, answers.
+  if (rows.some((r) => Number(r.n) > SIMILAR_RARE_ROWS))
+    return similarOrders(db, scope, { ...query, path: 'nearest' });
+  return rows.map(({ n: _n, ...row }) => row);
 }
 
 /** Nearest first unless the planner expects few matches of the title in the window. */
