@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../context';
 import { planRows } from '../../../db/plan-rows';
 import { scopeWhere, type RowScope } from '../reads/scope-sql';
+import { isQueryCanceled, withStatementTimeout } from '../reads/statement-timeout';
 
 /**
  * Similar orders of the last SIMILAR_WINDOW_DAYS by trigram similarity of the title (pg_trgm),
@@ -18,7 +19,8 @@ import { scopeWhere, type RowScope } from '../reads/scope-sql';
  *   nearest-first walk has no early stop there — it read most of the GiST index, 0.2–1.0 s at
  *   ten million orders for a title nothing resembles, against 0.1–20 ms this way. The estimate
  *   can be far too low (a title common enough to matter but outside the statistics' most common
- *   values): past SIMILAR_RARE_ROWS matches this read stops and the walk answers instead.
+ *   values): past SIMILAR_RARE_ROWS matches or SIMILAR_EVERY_MS this read stops and the walk
+ *   answers instead.
  *
  * The two statements differ in one word so that each fits one index only: the walk tests
  * `lower(title)` (the GiST index's expression; pg_trgm lower-cases what it cuts into trigrams,
@@ -39,6 +41,13 @@ export const SIMILAR_WINDOW_DAYS = 365;
  * a read that finds more stops there and the nearest-first walk answers.
  */
 export const SIMILAR_RARE_ROWS = 1_000;
+/**
+ * The time the read of every match may take (PostgreSQL): past it the walk answers. A title
+ * the estimate got wrong can have hundreds of thousands of trigram matches, read in the
+ * table's order, the window tested on each row (4.6 s for "北庄村突然停暖" at ten million orders,
+ * estimated at 103); a rare one takes 0.1–12 ms.
+ */
+export const SIMILAR_EVERY_MS = 100;
 const DAY_MS = 86_400_000;
 
 export interface SimilarRow {
@@ -55,18 +64,48 @@ export type SimilarPath = 'nearest' | 'every';
 export async function similarOrders(
   db: Db,
   scope: RowScope,
-  query: {
-    title: string;
-    content?: string | undefined;
-    excludeId?: number;
-    limit: number;
-    now: Date;
-    /** Tests force one way; otherwise the planner's estimate of the matches chooses. */
-    path?: SimilarPath;
-  },
+  query: SimilarQuery,
 ): Promise<SimilarRow[]> {
   const since = new Date(query.now.getTime() - SIMILAR_WINDOW_DAYS * DAY_MS);
   const path = query.path ?? (await choosePath(db, query.title, since));
+  if (path === 'every') {
+    try {
+      // Forced by a test: no time budget (PGlite has none anyway).
+      const rows =
+        query.path === 'every'
+          ? await rankCandidates(db, scope, query, since, 'every')
+          : await withStatementTimeout(db, SIMILAR_EVERY_MS, (trx) =>
+              rankCandidates(trx, scope, query, since, 'every'),
+            );
+      // More matches than the estimate said: the nearest-first walk, which stops early, answers.
+      if (!rows.some((r) => Number(r.n) > SIMILAR_RARE_ROWS)) return rows.map(withoutCount);
+    } catch (error) {
+      if (!isQueryCanceled(error)) throw error;
+    }
+  }
+  return (await rankCandidates(db, scope, query, since, 'nearest')).map(withoutCount);
+}
+
+const withoutCount = ({ n: _n, ...row }: SimilarRow & { n: number }): SimilarRow => row;
+
+interface SimilarQuery {
+  title: string;
+  content?: string | undefined;
+  excludeId?: number;
+  limit: number;
+  now: Date;
+  /** Tests force one way; otherwise the planner's estimate of the matches chooses. */
+  path?: SimilarPath;
+}
+
+/** The ranked answer one way, each row with `n`: the matches read (every match), else 0. */
+function rankCandidates(
+  db: Db,
+  scope: RowScope,
+  query: SimilarQuery,
+  since: Date,
+  path: SimilarPath,
+) {
   const title: RawBuilder<string> =
     path === 'nearest' ? sql`lower(work_orders.title)` : sql`work_orders.title`;
   let matches = db
@@ -103,7 +142,7 @@ export async function similarOrders(
     query.content !== undefined
       ? sql<number>`((c.title_sim + similarity(c.major_content, ${query.content})) / 2)`
       : sql<number>`c.title_sim`;
-  const rows = await db
+  return db
     .selectFrom(candidates.as('c'))
     .select(['c.id', 'c.order_num', 'c.title', 'c.status', 'c.call_time', 'c.n'])
     .select(score.as('score'))
@@ -112,10 +151,6 @@ export async function similarOrders(
     .orderBy('c.id', 'desc')
     .limit(query.limit)
     .execute();
-  // More matches than the estimate said: the nearest-first walk, which stops early, answers.
-  if (rows.some((r) => Number(r.n) > SIMILAR_RARE_ROWS))
-    return similarOrders(db, scope, { ...query, path: 'nearest' });
-  return rows.map(({ n: _n, ...row }) => row);
 }
 
 /** Nearest first unless the planner expects few matches of the title in the window. */
