@@ -51,6 +51,8 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
       console.log(`--force: dropping the ${tables} tables of the target's public schema`);
       await client.query('DROP SCHEMA public CASCADE');
       await client.query('CREATE SCHEMA public');
+      // The schemas the migrations create beside public (040: intarray, kept out of public).
+      await client.query('DROP SCHEMA IF EXISTS intarray_ext CASCADE');
     }
   } finally {
     await client.end();

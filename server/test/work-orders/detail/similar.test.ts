@@ -25,11 +25,12 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 let t: TestApp;
 let orders: LoadedRow[];
 let dispatcher: Caller;
+let street1: Caller;
 
 beforeAll(async () => {
   t = await createTestApp({ orders: 200 });
   orders = await allOrders(t.ctx.db);
-  dispatcher = (await callers(t)).dispatcher;
+  ({ dispatcher, street1 } = await callers(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -170,5 +171,73 @@ describe('similar orders', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     // Told to read every match, it stops past the bound and walks nearest first instead.
     expect(await byPath(copy, 'every')).toEqual(await byPath(copy, 'nearest'));
+  });
+
+  it("in a street's scope: its hosted and co-hosted orders, nearest first", async () => {
+    const title = '清河湾小区东门路灯不亮';
+    const actor = actorFrom(street1.auth);
+    const unit = actor.unitId;
+    const other = await sql<{ id: number }>`
+      SELECT id FROM units WHERE id <> ${unit} AND kind = 'street' ORDER BY id LIMIT 1`.execute(
+      t.ctx.db,
+    );
+    const otherUnit = other.rows[0]?.id;
+    if (otherUnit === undefined) throw new Error('no other street');
+    // 70 copies another street hosts, then three the street hosts and two it co-hosts, the
+    // nearest titles of these in between.
+    const insert = (tag: string, count: number, host: number, coHosts: number[], text: string) =>
+      sql`
+      INSERT INTO work_orders (order_num, type_id, title, major_content, caller_name, caller_phone,
+                               address, urgency, call_time, refuse_deadline, host_unit_id,
+                               co_host_unit_ids)
+      SELECT ${tag} || g, 1, ${text}, '路灯' || g, '测试', '13900000000', '望湖东里',
+             'general', now() - g * interval '1 minute', now(), ${host},
+             ${sql.raw(`ARRAY[${coHosts.join(',')}]::int[]`)}
+        FROM generate_series(1, ${count}) g`.execute(t.ctx.db);
+    await insert('ELSE', 70, otherUnit, [], title);
+    await insert('HOST', 3, unit ?? 0, [], `${title}了`);
+    await insert('COHO', 2, otherUnit, [unit ?? 0], `${title}啊`);
+    const scope = rowScope(actor);
+    const ask = (path: SimilarPath) =>
+      similarOrders(t.ctx.db, scope, { title, limit: 10, now: t.ctx.now(), path });
+    const full = await sql<{ id: number }>`
+      SELECT id FROM work_orders
+       WHERE similarity(title, ${title}) > 0.3 AND call_time >= ${since()}
+         AND (host_unit_id = ${unit} OR co_host_unit_ids @> ARRAY[${unit}]::int[])
+       ORDER BY similarity(title, ${title}) DESC, id DESC`.execute(t.ctx.db);
+    const nearest = await ask('nearest');
+    expect(full.rows.length).toBeGreaterThanOrEqual(5);
+    expect(full.rows.length).toBeLessThan(SIMILAR_CANDIDATES);
+    expect(nearest.map((r) => r.id)).toEqual(full.rows.slice(0, 10).map((r) => r.id));
+    expect(nearest.filter((r) => r.title === `${title}啊`)).toHaveLength(2);
+    expect(nearest.filter((r) => r.title === `${title}了`)).toHaveLength(3);
+    expect((await ask('every')).map((r) => r.id)).toEqual(nearest.map((r) => r.id));
+  });
+
+  it("in call-back staff's scope: visited or due orders only, either way", async () => {
+    const visitor = (await callers(t)).visitor;
+    const scope = rowScope(actorFrom(visitor.auth));
+    let compared = 0;
+    for (const o of orders.slice(80, 120)) {
+      const full = await sql<{ id: number }>`
+        SELECT id FROM work_orders
+         WHERE similarity(title, ${o.row.title}) > 0.3 AND call_time >= ${since()}
+           AND id <> ${o.row.id} AND status IN (91, 92) AND huifang_state <> 0
+         ORDER BY similarity(title, ${o.row.title}) DESC, id DESC`.execute(t.ctx.db);
+      if (full.rows.length === 0 || full.rows.length > SIMILAR_CANDIDATES) continue;
+      const ask = (path: SimilarPath) =>
+        similarOrders(t.ctx.db, scope, {
+          title: o.row.title,
+          excludeId: o.row.id,
+          limit: 10,
+          now: t.ctx.now(),
+          path,
+        });
+      const want = full.rows.slice(0, 10).map((r) => r.id);
+      expect((await ask('nearest')).map((r) => r.id)).toEqual(want);
+      expect((await ask('every')).map((r) => r.id)).toEqual(want);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(3);
   });
 });
