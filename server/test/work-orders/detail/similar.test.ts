@@ -26,11 +26,12 @@ let t: TestApp;
 let orders: LoadedRow[];
 let dispatcher: Caller;
 let street1: Caller;
+let visitor: Caller;
 
 beforeAll(async () => {
   t = await createTestApp({ orders: 200 });
   orders = await allOrders(t.ctx.db);
-  ({ dispatcher, street1 } = await callers(t));
+  ({ dispatcher, street1, visitor } = await callers(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -177,6 +178,7 @@ describe('similar orders', () => {
     const title = '清河湾小区东门路灯不亮';
     const actor = actorFrom(street1.auth);
     const unit = actor.unitId;
+    if (unit === null) throw new Error('street1 has no unit');
     const other = await sql<{ id: number }>`
       SELECT id FROM units WHERE id <> ${unit} AND kind = 'street' ORDER BY id LIMIT 1`.execute(
       t.ctx.db,
@@ -195,8 +197,8 @@ describe('similar orders', () => {
              ${sql.raw(`ARRAY[${coHosts.join(',')}]::int[]`)}
         FROM generate_series(1, ${count}) g`.execute(t.ctx.db);
     await insert('ELSE', 70, otherUnit, [], title);
-    await insert('HOST', 3, unit ?? 0, [], `${title}了`);
-    await insert('COHO', 2, otherUnit, [unit ?? 0], `${title}啊`);
+    await insert('HOST', 3, unit, [], `${title}了`);
+    await insert('COHO', 2, otherUnit, [unit], `${title}啊`);
     const scope = rowScope(actor);
     const ask = (path: SimilarPath) =>
       similarOrders(t.ctx.db, scope, { title, limit: 10, now: t.ctx.now(), path });
@@ -215,7 +217,6 @@ describe('similar orders', () => {
   });
 
   it("in call-back staff's scope: visited or due orders only, either way", async () => {
-    const visitor = (await callers(t)).visitor;
     const scope = rowScope(actorFrom(visitor.auth));
     let compared = 0;
     for (const o of orders.slice(80, 120)) {
