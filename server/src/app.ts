@@ -47,7 +47,8 @@ import { citizenSmsAfterCommit } from './modules/citizen-sms/index';
 export interface AppOptions {
   /** Folder of the built console; served at / when it exists. */
   webDist?: string | undefined;
-  logger?: boolean | { level: string };
+  /** `stream`: where the log lines go instead of stdout (a test reads them). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sees every route as it is registered (the endpoint catalogue test lists them). */
   onRoute?: (route: RouteOptions) => void;
 }

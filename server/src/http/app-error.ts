@@ -1,11 +1,15 @@
 import type { MessageKey, MessageParams } from '@hotline/domain';
 
-/** A refusal with a code from the domain table and a message key; the handler localises it. */
+/**
+ * A refusal with a code from the domain table and a message key; the handler localises it.
+ * `detail` is for the operator's log only (a 5xx refusal is logged with it), never sent.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: number,
     readonly key: MessageKey,
     readonly params: MessageParams = {},
+    readonly detail?: Readonly<Record<string, unknown>>,
   ) {
     super(key);
     this.name = 'AppError';

@@ -27,8 +27,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       code = error.code;
       msg = translate(error.key, lang, error.params);
       // A refusal of ours that is not the user's mistake (a list stopped by its time limit):
-      // operators see it in the log.
-      if (code >= 500) request.log.warn({ key: error.key, params: error.params }, msg);
+      // operators see it in the log, with the route and what the request asked for.
+      if (code >= 500) {
+        const where = { method: request.method, url: request.url, userId: request.auth?.userId };
+        request.log.warn({ key: error.key, params: error.params, ...where, ...error.detail }, msg);
+      }
     } else if (error instanceof ValidationError) {
       code = 400;
       msg = formatIssues(error.issues, lang, error.part);

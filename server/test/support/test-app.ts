@@ -36,6 +36,8 @@ export interface TestAppOptions {
    * event trails other tests compare hold only the steps they took.
    */
   citizenSms?: boolean;
+  /** The server's log lines at `warn` and above, one JSON object each (off unless given). */
+  log?: string[];
 }
 
 /**
@@ -113,7 +115,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     .execute();
   const sms = new SimulatedSmsProvider();
   const base = { db: handle.db, settings: testSettings(options.settings), sms, now };
-  const { app, ctx, exportGate } = await buildApp(base);
+  const lines = options.log;
+  const logger = lines && { level: 'warn', stream: { write: (line: string) => lines.push(line) } };
+  const { app, ctx, exportGate } = await buildApp(base, logger ? { logger } : {});
   await app.ready();
   return {
     app,

@@ -17,10 +17,11 @@ import { callers, JSJB, list, type Caller, type ListData } from '../reads-fixtur
 const LIMIT_MS = 200;
 
 let t: TestApp;
+const log: string[] = [];
 let who: Record<DemoUsername, Caller>;
 
 beforeAll(async () => {
-  t = await createTestApp({ orders: 40, settings: { listStatementTimeoutMs: LIMIT_MS } });
+  t = await createTestApp({ orders: 40, settings: { listStatementTimeoutMs: LIMIT_MS }, log });
   who = await callers(t);
 });
 afterAll(async () => {
@@ -84,6 +85,22 @@ describe('list pages under a statement time limit', () => {
         });
         expect([en.status, en.code]).toEqual([504, 504]);
         expect(en.msg).toMatch(/^the list took over 0\.2 s and was stopped: narrow the dates/);
+        // The operator's log names each stopped list: route, user, queue, sort, filter names
+        // and how the page was read — the keyword's length, never the keyword.
+        const stopped = log
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((entry) => entry.key === 'list.tooSlow');
+        expect(stopped.map((e) => [e.url, e.userId])).toEqual([
+          ...bodies.map(() => [`${JSJB}/lists/search`, who.dispatcher.auth.userId]),
+          [`${JSJB}/lists/search`, who.street1.auth.userId],
+        ]);
+        expect(stopped.map((e) => e.list)).toEqual([
+          expect.objectContaining({ sort: 'callTime', pageNo: 1, filters: [], way: 'index' }),
+          expect.objectContaining({ sort: 'deadline', sortOrder: 'asc', way: 'index' }),
+          expect.objectContaining({ filters: [], keywordLength: 2, way: 'keyword' }),
+          expect.objectContaining({ sort: 'callTime', way: 'index' }),
+        ]);
+        expect(log.join('\n')).not.toContain(`"${term}"`);
       } finally {
         await hold.release();
         t.ctx.settings.keywordScanRows = scanRows;

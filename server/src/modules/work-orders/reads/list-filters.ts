@@ -182,3 +182,24 @@ export async function filterWhere(db: Db, body: ListBody): Promise<OrdersWhere[]
   out.push(...rangeWhere(body));
   return out;
 }
+
+/** The filters of a list body (what makes a queue's list more than its queue). */
+export const LIST_FILTERS = [
+  'status',
+  'mainOrgStatus',
+  'huifangState',
+  'needReviewStatus',
+  'orderNum',
+  'keyword',
+  'hostUnitId',
+  'categoryId',
+  'urgency',
+  'isKeyAppeal',
+  'escalated',
+  'callTimeFrom',
+  'callTimeTo',
+  'dispatchTimeFrom',
+  'dispatchTimeTo',
+  'deadlineFrom',
+  'deadlineTo',
+] as const satisfies readonly (keyof ListBody)[];

@@ -1,11 +1,12 @@
 import { MAX_LIST_OFFSET, type ListBody, type OrderSummary } from '@hotline/contract';
 import { isPersonalQueue } from '@hotline/domain';
-import type { AppContext, Db } from '../../../context';
-import { AppError, badRequest } from '../../../http/app-error';
+import type { AppContext } from '../../../context';
+import { badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
 import { queueCounts } from './count.service';
 import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
-import { filterWhere, fromRangeEnd, laterRangesOf } from './list-filters';
+import { filterWhere, fromRangeEnd, laterRangesOf, LIST_FILTERS } from './list-filters';
+import { listShape, pageWay, withinListTimeout } from './list-timeout';
 import { listTotal, type ListTotal } from './list-total';
 import { hydrateOrders, pageOrderIds, type HydratedOrder, type SortKey } from './list.repository';
 import { presentOrder } from '../order.presenter';
@@ -13,7 +14,6 @@ import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
 import { keywordPageIds, keywordPlan } from './search-page';
 import { hasKeyword } from './search-sql';
 import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
-import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
 import { estimateOrderParts } from './total.repository';
 
 /**
@@ -119,8 +119,9 @@ export async function pageOf(
       : null;
   const sortMatches = !byKeyword && (await sortsRange(ctx, body, planned, fromEnd !== null));
   const pageWhere = fromEnd && !sortMatches ? fromEnd : planned;
+  const way = pageWay(Boolean(byKeyword), sortMatches, fromEnd !== null);
   const [ids, total] = await Promise.all([
-    withinListTimeout(ctx, (db) =>
+    withinListTimeout(ctx, listShape(body, way), (db) =>
       byKeyword
         ? keywordPageIds(db, planned, body.keyword!, reader.now, {
             direction: body.sortOrder,
@@ -142,41 +143,6 @@ export async function pageOf(
   return { list: rows, hasMore, ...total };
 }
 
-/**
- * The page's own statements under LIST_STATEMENT_TIMEOUT_MS: a plan gone wrong (a keyword's
- * bitmap over millions of rows, a filter walked the long way) stops with a message that says
- * how to narrow the list, instead of holding a connection and the user for minutes.
- */
-async function withinListTimeout<T>(ctx: AppContext, work: (db: Db) => Promise<T>): Promise<T> {
-  const ms = ctx.settings.listStatementTimeoutMs;
-  try {
-    return await withStatementTimeout(ctx.db, ms, work);
-  } catch (error) {
-    if (!isQueryCanceled(error)) throw error;
-    throw new AppError(504, 'list.tooSlow', { seconds: ms / 1000 });
-  }
-}
-
-const FILTERS = [
-  'status',
-  'mainOrgStatus',
-  'huifangState',
-  'needReviewStatus',
-  'orderNum',
-  'keyword',
-  'hostUnitId',
-  'categoryId',
-  'urgency',
-  'isKeyAppeal',
-  'escalated',
-  'callTimeFrom',
-  'callTimeTo',
-  'dispatchTimeFrom',
-  'dispatchTimeTo',
-  'deadlineFrom',
-  'deadlineTo',
-] as const satisfies readonly (keyof ListBody)[];
-
 export async function listOrders(
   ctx: AppContext,
   auth: AuthContext,
@@ -193,7 +159,7 @@ export async function listOrders(
     menuId &&
     !isPersonalQueue(menuId) &&
     extra.length === 0 &&
-    FILTERS.every((f) => body[f] === undefined);
+    LIST_FILTERS.every((f) => body[f] === undefined);
   const count = plainQueue
     ? async () => {
         const types = typeIdsFor(reader, body.typeId);

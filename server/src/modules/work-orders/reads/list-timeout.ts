@@ -1,0 +1,50 @@
+import type { ListBody } from '@hotline/contract';
+import type { AppContext, Db } from '../../../context';
+import { AppError } from '../../../http/app-error';
+import { LIST_FILTERS } from './list-filters';
+import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
+
+/**
+ * The page's own statements under LIST_STATEMENT_TIMEOUT_MS: a plan gone wrong (a keyword's
+ * bitmap over millions of rows, a filter walked the long way) stops with a message that says
+ * how to narrow the list, instead of holding a connection and the user for minutes.
+ */
+export async function withinListTimeout<T>(
+  ctx: AppContext,
+  shape: Record<string, unknown>,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const ms = ctx.settings.listStatementTimeoutMs;
+  try {
+    return await withStatementTimeout(ctx.db, ms, work);
+  } catch (error) {
+    if (!isQueryCanceled(error)) throw error;
+    throw new AppError(504, 'list.tooSlow', { seconds: ms / 1000 }, { list: shape });
+  }
+}
+
+/**
+ * What a stopped list asked for, for the operator's log: the queue, sort, page, the names of
+ * its filters and the way its page was read — never the values (a keyword may be a citizen's
+ * name or number; its length is kept).
+ */
+export function listShape(body: ListBody, way: string): Record<string, unknown> {
+  return {
+    menuId: body.menuId,
+    sort: body.sort,
+    sortOrder: body.sortOrder,
+    pageNo: body.pageNo,
+    pageSize: body.pageSize,
+    isAmount: body.isAmount,
+    filters: LIST_FILTERS.filter((f) => body[f] !== undefined && f !== 'keyword'),
+    keywordLength: body.keyword?.length,
+    way,
+  };
+}
+
+/** How a list's page was read (list.service.ts `pageOf`), named for the log. */
+export function pageWay(byKeyword: boolean, sortMatches: boolean, fromEnd: boolean): string {
+  if (byKeyword) return 'keyword';
+  if (sortMatches) return 'sortRange';
+  return fromEnd ? 'fromRangeEnd' : 'index';
+}
