@@ -209,12 +209,50 @@ describe('all columns, cell by cell', () => {
     expect(rowOf(d!)[col('lockExpiresAt')]).toBeInstanceOf(Date);
     expect(rowOf(a!)[col('isLocked')]).toBe('否');
 
-    // Every time column is the database's instant (to the millisecond).
+    // Every time column is the database's instant (to the millisecond); arrays, numbers and
+    // flags are the database's (the chunk query reads each row as one JSON text).
+    await t.ctx.db
+      .updateTable('work_orders')
+      .set({ labels: ['重点', 'a"b\\c'], caller_count: 3 })
+      .where('id', '=', a!)
+      .execute();
+    const again = await readXlsx(
+      (await download(t, 'POST', `${EXPORT}/exportExcel`, admin, { columns: ALL, filter: FILTER }))
+        .body,
+    );
     const db = await t.ctx.db
       .selectFrom('work_orders')
-      .select(['id', 'call_time', 'updated_at', 'deadline'])
+      .select([
+        'id',
+        'call_time',
+        'updated_at',
+        'deadline',
+        'labels',
+        'co_host_unit_ids',
+        'caller_count',
+        'risk_level',
+        'is_key_appeal',
+      ])
       .where('id', 'in', ids)
       .execute();
+    expect(db.length).toBe(ids.length);
+    for (const o of db) {
+      const now = again.find((r) => r[col('id')] === o.id)!;
+      expect([
+        now[col('labels')] ?? '',
+        now[col('coHostCount')],
+        now[col('callerCount')],
+        now[col('riskLevel')],
+        now[col('isKeyAppeal')],
+      ]).toEqual([
+        o.labels.join('、'),
+        o.co_host_unit_ids.length,
+        o.caller_count,
+        o.risk_level,
+        o.is_key_appeal ? '是' : '否',
+      ]);
+    }
+    expect(again.find((r) => r[col('labels')] === '重点、a"b\\c')?.[col('id')]).toBe(a);
     for (const o of db) {
       const row = rowOf(o.id);
       expect(fromXlsxDate(row[col('callTime')] as Date).getTime()).toBe(o.call_time.getTime());
