@@ -45,6 +45,8 @@ interface Tally {
   routes: Latencies;
   clicks: Latencies;
   errors: number;
+  /** What failed: the path, its body and the answer, so a 504 names its list. */
+  errorKinds: Map<string, number>;
   refusals: Map<string, number>;
   actions: number;
 }
@@ -76,6 +78,7 @@ export async function mixedLoad(
     routes: new Latencies(),
     clicks: new Latencies(),
     errors: 0,
+    errorKinds: new Map(),
     refusals: new Map(),
     actions: 0,
   };
@@ -91,14 +94,19 @@ export async function mixedLoad(
       const took = performance.now() - start;
       tally.latencies.push(took);
       tally.routes.add(routeKey(path, body), took);
-      if (r.code >= 500) tally.errors += 1;
-      else if (r.code !== 200) {
+      if (r.code >= 500) {
+        tally.errors += 1;
+        const key = `${path} ${JSON.stringify(body ?? null)} → ${r.code} ${r.msg}`.slice(0, 400);
+        tally.errorKinds.set(key, (tally.errorKinds.get(key) ?? 0) + 1);
+      } else if (r.code !== 200) {
         const key = `${path} ${r.code} ${r.msg}`.slice(0, 160);
         tally.refusals.set(key, (tally.refusals.get(key) ?? 0) + 1);
       }
       return r;
-    } catch {
+    } catch (error) {
       tally.errors += 1;
+      const key = `${path} ${JSON.stringify(body ?? null)} → ${(error as Error).message}`;
+      tally.errorKinds.set(key, (tally.errorKinds.get(key) ?? 0) + 1);
       return null;
     }
   };
@@ -308,6 +316,7 @@ export async function mixedLoad(
     `  mixed load (${replay} replay) ${seconds} s, ${pace} pace (${think.min / 1000}–${think.max / 1000} s between clicks, ${actorPace}): ${s.n} requests (${(s.n / elapsed).toFixed(0)}/s), ${tally.actions} actions, ` +
       `p50 ${ms(s.p50)} p95 ${ms(s.p95)} p99 ${ms(s.p99)} ms, errors ${tally.errors}, refusals ${refusals}${clickFigure}`,
   );
+  for (const [key, n] of tally.errorKinds) ctx.log(`    error ×${n}: ${key}`);
   for (const [key, n] of tally.refusals) ctx.log(`    refusal ×${n}: ${key}`);
   for (const line of tally.routes.table(`per route (${replay}, ${pace} pace)`))
     ctx.log(`    ${line}`);
