@@ -5,6 +5,7 @@ import { ORDER_COLUMNS } from '../work-orders/reads/list.repository';
 import type { OrderExtras, PresentableOrder } from '../work-orders/order.presenter';
 import type { OrdersWhere } from '../work-orders/reads/queue-sql';
 import { sideFacts, type Needs } from './export-facts';
+import { fieldsOf, type OrderField } from './export-values';
 
 /**
  * The rows of an export, read in keyset-paged chunks (call time, then id, newest first — the
@@ -82,9 +83,28 @@ export interface ExportRow {
   mergedIntoNum: string | null;
 }
 
-export function needsOf(keys: readonly string[]): Needs {
+/** What the chosen columns need read: side facts, order fields, the lock. */
+export interface RowNeeds extends Needs {
+  /** The order fields to read (with BASE_FIELDS); the others stay undefined on the row. */
+  fields: ReadonlySet<string>;
+  /** The lock that binds now (a join of order_locks and users). */
+  locks: boolean;
+}
+
+/** Read for every export: the id (the cursor) and what the row's names are made from. */
+const BASE_FIELDS = [
+  'id',
+  'host_unit_id',
+  'community_unit_id',
+  'category_id',
+  'co_host_unit_ids',
+] as const satisfies readonly OrderField[];
+
+export function needsOf(keys: readonly string[]): RowNeeds {
   const has = (...k: string[]) => keys.some((key) => k.includes(key));
   return {
+    fields: new Set<string>([...BASE_FIELDS, ...fieldsOf(keys)]),
+    locks: has('lockUserName', 'lockExpiresAt', 'isLocked'),
     visits: keys.some((k) => /^visit[123]/.test(k)),
     requests: has(
       'extensionCount',
@@ -131,6 +151,18 @@ function timestampsOf(db: Db): Promise<ReadonlySet<string>> {
 const epochMs = (column: string) =>
   sql<number | null>`floor(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
 
+/** The chunk query's select list for a read: the fields, the lock, the cursor's call time. */
+function readPlan(needs: RowNeeds) {
+  const fields = ORDER_COLUMNS.filter((c) => needs.fields.has(c));
+  const lockColumns = needs.locks ? ['lock_user_id', 'lock_user_name', 'lock_expires_at'] : [];
+  return {
+    fields,
+    locks: needs.locks,
+    row: rowObjects<ChunkRow>([...fields, ...lockColumns, 'call_time_us']),
+  };
+}
+type ReadPlan = ReturnType<typeof readPlan>;
+
 async function chunkRows(
   db: Db,
   where: readonly OrdersWhere[],
@@ -138,26 +170,31 @@ async function chunkRows(
   limit: number,
   now: Date,
   timestamps: ReadonlySet<string>,
+  plan: ReadPlan,
 ) {
   const values = [
-    ...ORDER_COLUMNS.map((c) =>
+    ...plan.fields.map((c) =>
       timestamps.has(c) ? epochMs(`work_orders.${c}`) : sql.ref(`work_orders.${c}`),
     ),
-    sql.ref('lk.user_id'),
-    sql.ref('lu.realname'),
-    epochMs('lk.expires_at'),
+    ...(plan.locks
+      ? [sql.ref('lk.user_id'), sql.ref('lu.realname'), epochMs('lk.expires_at')]
+      : []),
     sql`(extract(epoch from work_orders.call_time) * 1000000)::int8`,
   ];
-  let q = db
-    .selectFrom('work_orders')
-    .leftJoin('order_locks as lk', (join) =>
-      join.onRef('lk.order_id', '=', 'work_orders.id').on('lk.expires_at', '>', now),
-    )
-    .leftJoin('users as lu', 'lu.id', 'lk.user_id')
-    // One JSON text per row: JSON.parse makes its values far faster than pg makes a string
-    // per field and parses each by type (2.5 → 1.7 CPU-s per 100,000 rows on this thread).
-    // json_build_array takes at most 100 arguments (69 here).
-    .select(sql<string>`json_build_array(${sql.join(values)})::text`.as('row'));
+  const base = db.selectFrom('work_orders');
+  const joined = plan.locks
+    ? base
+        .leftJoin('order_locks as lk', (join) =>
+          join.onRef('lk.order_id', '=', 'work_orders.id').on('lk.expires_at', '>', now),
+        )
+        .leftJoin('users as lu', 'lu.id', 'lk.user_id')
+    : base;
+  // One JSON text per row: JSON.parse makes its values far faster than pg makes a string per
+  // field and parses each by type (2.5 → 1.7 CPU-s per 100,000 rows of every field on this
+  // thread). json_build_array takes at most 100 arguments (69 with every field).
+  let q = (joined as typeof base).select(
+    sql<string>`json_build_array(${sql.join(values)})::text`.as('row'),
+  );
   for (const w of where) q = q.where(w);
   if (after) {
     q = q.where((eb) =>
@@ -177,20 +214,13 @@ async function chunkRows(
     .limit(limit)
     .compile();
   const rows = await executeArrayRows(db, query);
-  return rows.map((r) => chunkRow(JSON.parse(r[0] as string) as unknown[]));
+  return rows.map((r) => plan.row(JSON.parse(r[0] as string) as unknown[]));
 }
 
-/** The chunk query's select list, in order. */
-const CHUNK_COLUMNS = [
-  ...ORDER_COLUMNS,
-  'lock_user_id',
-  'lock_user_name',
-  'lock_expires_at',
-  'call_time_us',
-] as const;
-const chunkRow = rowObjects<ChunkRow>(CHUNK_COLUMNS);
-
-/** One order as read for an export: the row, plus the lock that binds now. */
+/**
+ * One order as read for an export: the row (the fields the columns read; the others are
+ * undefined), plus the lock that binds now when a column shows it.
+ */
 type ChunkRow = ExportOrder & {
   lock_user_id: number | null;
   lock_user_name: string | null;
@@ -202,7 +232,7 @@ async function loadChunk(
   db: Db,
   chunk: ChunkRow[],
   names: Names,
-  needs: Needs,
+  needs: RowNeeds,
 ): Promise<ExportRow[]> {
   const facts = await sideFacts(
     db,
@@ -224,7 +254,7 @@ async function loadChunk(
         communityName: names.unit(row.community_unit_id),
         categoryPath: names.categoryPath(row.category_id),
         lock:
-          row.lock_user_id !== null && row.lock_expires_at !== null
+          needs.locks && row.lock_user_id !== null && row.lock_expires_at !== null
             ? {
                 userId: row.lock_user_id,
                 userName: row.lock_user_name ?? '',
@@ -280,12 +310,13 @@ interface ChunkRead {
 export async function* exportChunks(
   db: Db,
   where: readonly OrdersWhere[],
-  options: { now: Date; needs: Needs; names: Names; chunk?: number },
+  options: { now: Date; needs: RowNeeds; names: Names; chunk?: number },
 ): AsyncGenerator<ExportRow[]> {
   const size = options.chunk ?? CHUNK_ROWS;
   const timestamps = await timestampsOf(db);
+  const plan = readPlan(options.needs);
   const read = async (after: Cursor | null): Promise<ChunkRead> => {
-    const chunk = await chunkRows(db, where, after, size, options.now, timestamps);
+    const chunk = await chunkRows(db, where, after, size, options.now, timestamps, plan);
     const last = chunk[chunk.length - 1];
     const rows = chunk.length
       ? loadChunk(db, chunk, options.names, options.needs)

@@ -10,7 +10,7 @@ import {
 } from '@hotline/domain';
 import type { CellValue } from '../../lib/xlsx/writer';
 import { VALUE_NAMES, nameOf } from './export-labels';
-import type { ExportRow, Names, VisitFact } from './export-rows';
+import type { ExportOrder, ExportRow, Names, VisitFact } from './export-rows';
 
 /**
  * What each export column shows, from one loaded row. Booleans show as 是/否 (yes/no), codes
@@ -43,6 +43,25 @@ export interface ExportEnv {
 }
 
 type Getter = (r: ExportRow, env: ExportEnv, seq: number) => CellValue;
+
+/** A column of the export: the order fields it reads (the chunk query reads only those). */
+interface Column {
+  reads: readonly OrderField[];
+  get: Getter;
+}
+
+/** A field of the order row (work_orders, as the export reads it). */
+export type OrderField = keyof ExportOrder;
+
+/** A column showing one field as stored. */
+const field = (name: OrderField): Column => ({
+  reads: [name],
+  get: (r) => r.row[name] as CellValue,
+});
+/** A column computed from these fields. */
+const reads = (fields: readonly OrderField[], get: Getter): Column => ({ reads: fields, get });
+/** A column from the row's names, side facts or the export itself: no field of its own. */
+const derived = (get: Getter): Column => ({ reads: [], get });
 
 const HOUR = 3_600_000;
 const yesNo = (v: boolean | null | undefined, env: ExportEnv): CellValue =>
@@ -123,150 +142,183 @@ const ROUND_FIELDS: readonly [string, keyof VisitFact][] = [
   ['Visitor', 'visitorName'],
 ];
 
-const GETTERS: Record<string, Getter> = {
-  seq: (_r, _e, seq) => seq,
-  id: (r) => r.row.id,
-  orderNum: (r) => r.row.order_num,
-  districtCaseNum: (r) => r.row.district_case_num,
-  handleCode: (r) => r.row.handle_code,
-  typeId: (r) => r.row.type_id,
-  typeName: (r, e) => nameOf('type', String(r.row.type_id), e.lang),
-  orderNature: (r, e) => nameOf('nature', r.row.order_nature, e.lang),
-  urgency: (r, e) => nameOf('urgency', r.row.urgency, e.lang),
-  status: (r) => r.row.status,
-  statusName: (r, e) => named(STATUS_NAMES, r.row.status, e),
-  mainOrgStatus: (r) => r.row.main_org_status,
-  mainOrgStatusName: (r, e) => named(MAIN_ORG_STATUS_NAMES, r.row.main_org_status, e),
-  huifangState: (r) => r.row.huifang_state,
-  huifangStateName: (r, e) => named(HUIFANG_STATE_NAMES, r.row.huifang_state, e),
-  needReviewStatus: (r) => r.row.need_review_status,
-  needReviewStatusName: (r, e) =>
+const COLUMNS: Record<string, Column> = {
+  seq: derived((_r, _e, seq) => seq),
+  id: field('id'),
+  orderNum: field('order_num'),
+  districtCaseNum: field('district_case_num'),
+  handleCode: field('handle_code'),
+  typeId: field('type_id'),
+  typeName: reads(['type_id'], (r, e) => nameOf('type', String(r.row.type_id), e.lang)),
+  orderNature: reads(['order_nature'], (r, e) => nameOf('nature', r.row.order_nature, e.lang)),
+  urgency: reads(['urgency'], (r, e) => nameOf('urgency', r.row.urgency, e.lang)),
+  status: field('status'),
+  statusName: reads(['status'], (r, e) => named(STATUS_NAMES, r.row.status, e)),
+  mainOrgStatus: field('main_org_status'),
+  mainOrgStatusName: reads(['main_org_status'], (r, e) =>
+    named(MAIN_ORG_STATUS_NAMES, r.row.main_org_status, e),
+  ),
+  huifangState: field('huifang_state'),
+  huifangStateName: reads(['huifang_state'], (r, e) =>
+    named(HUIFANG_STATE_NAMES, r.row.huifang_state, e),
+  ),
+  needReviewStatus: field('need_review_status'),
+  needReviewStatusName: reads(['need_review_status'], (r, e) =>
     nameOf(
       'review',
       r.row.need_review_status === null ? null : String(r.row.need_review_status),
       e.lang,
     ),
-  callerName: (r) => r.row.caller_name,
-  callerPhone: (r, e) => (e.fullPhones ? r.row.caller_phone : maskPhone(r.row.caller_phone)),
-  callerCount: (r) => r.row.caller_count,
-  callerSubject: (r, e) => nameOf('subject', r.row.caller_subject, e.lang),
-  title: (r) => r.row.title,
-  majorContent: (r) => r.row.major_content,
-  address: (r) => r.row.address,
-  communityName: (r) => r.extras.communityName,
-  communityParentName: (r, e) => {
+  ),
+  callerName: field('caller_name'),
+  callerPhone: reads(['caller_phone'], (r, e) =>
+    e.fullPhones ? r.row.caller_phone : maskPhone(r.row.caller_phone),
+  ),
+  callerCount: field('caller_count'),
+  callerSubject: reads(['caller_subject'], (r, e) =>
+    nameOf('subject', r.row.caller_subject, e.lang),
+  ),
+  title: field('title'),
+  majorContent: field('major_content'),
+  address: field('address'),
+  communityName: derived((r) => r.extras.communityName),
+  communityParentName: reads(['community_unit_id'], (r, e) => {
     const c = r.row.community_unit_id === null ? undefined : e.units.get(r.row.community_unit_id);
     return c?.parentId ? (e.units.get(c.parentId)?.name ?? null) : null;
-  },
-  categoryPath: (r) => r.extras.categoryPath,
-  category1: (r) => level(r, 0),
-  category2: (r) => level(r, 1),
-  category3: (r) => level(r, 2),
-  categoryCode: (r, e) =>
+  }),
+  categoryPath: derived((r) => r.extras.categoryPath),
+  category1: derived((r) => level(r, 0)),
+  category2: derived((r) => level(r, 1)),
+  category3: derived((r) => level(r, 2)),
+  categoryCode: reads(['category_id'], (r, e) =>
     r.row.category_id === null ? null : (e.categoryCodes.get(r.row.category_id) ?? null),
-  labels: (r) => r.row.labels.join('、'),
-  sevenFiveCategory: (r, e) => sevenFiveName(r.row.seven_five_category, e.lang),
-  riskLevel: (r) => r.row.risk_level,
-  riskLevelName: (r, e) => nameOf('risk', String(r.row.risk_level), e.lang),
-  remarks: (r) => r.row.remarks,
-  organizerName: (r) => r.extras.organizerName,
-  organizerKind: (r, e) => {
+  ),
+  labels: reads(['labels'], (r) => r.row.labels.join('、')),
+  sevenFiveCategory: reads(['seven_five_category'], (r, e) =>
+    sevenFiveName(r.row.seven_five_category, e.lang),
+  ),
+  riskLevel: field('risk_level'),
+  riskLevelName: reads(['risk_level'], (r, e) => nameOf('risk', String(r.row.risk_level), e.lang)),
+  remarks: field('remarks'),
+  organizerName: derived((r) => r.extras.organizerName),
+  organizerKind: reads(['host_unit_id'], (r, e) => {
     const u = r.row.host_unit_id === null ? undefined : e.units.get(r.row.host_unit_id);
     return u ? nameOf('unitKind', u.kind, e.lang) : null;
-  },
-  hostUnitCode: (r, e) =>
+  }),
+  hostUnitCode: reads(['host_unit_id'], (r, e) =>
     r.row.host_unit_id === null ? null : (e.units.get(r.row.host_unit_id)?.code ?? null),
-  subordinateName: (r) => r.extras.subordinateName,
-  coHostCount: (r) => r.row.co_host_unit_ids.length,
-  orgName: (r, e) => {
+  ),
+  subordinateName: derived((r) => r.extras.subordinateName),
+  coHostCount: reads(['co_host_unit_ids'], (r) => r.row.co_host_unit_ids.length),
+  orgName: reads(['main_org_status', 'status'], (r, e) => {
     const o = r.row;
     if (o.main_org_status === 0 || o.main_org_status === 1) return r.extras.organizerName;
     return OPEN.has(o.status) ? e.districtName : null;
-  },
-  myHandleType: (r, e) => {
+  }),
+  myHandleType: reads(['co_host_unit_ids', 'host_unit_id'], (r, e) => {
     if (r.row.host_unit_id === e.unitId) return nameOf('handleType', 'host', e.lang);
     if (r.row.co_host_unit_ids.includes(e.unitId)) return nameOf('handleType', 'cohost', e.lang);
     return e.districtUser ? nameOf('handleType', 'district', e.lang) : null;
-  },
-  dispatchType: (r) => r.row.dispatch_type,
-  dispatcherName: (r, e) =>
+  }),
+  dispatchType: field('dispatch_type'),
+  dispatcherName: reads(['dispatcher_id'], (r, e) =>
     r.row.dispatcher_id === null ? null : (e.userNames.get(r.row.dispatcher_id) ?? null),
-  assignedStaff: (r) => r.row.assigned_staff,
-  createdByName: (r, e) =>
+  ),
+  assignedStaff: field('assigned_staff'),
+  createdByName: reads(['created_by'], (r, e) =>
     r.row.created_by === null ? null : (e.userNames.get(r.row.created_by) ?? null),
-  lockUserName: (r, e) => (e.seesLocks ? (r.extras.lock?.userName ?? null) : null),
-  lockExpiresAt: (r, e) => (e.seesLocks ? (r.extras.lock?.expiresAt ?? null) : null),
-  callTime: (r) => r.row.call_time,
-  systemSignTime: (r) => r.row.system_sign_time,
-  dispatchTime: (r) => r.row.dispatch_time,
-  hostSignTime: (r) => r.row.host_sign_time,
-  refuseDeadline: (r) => r.row.refuse_deadline,
-  handlingLimitHours: (r) => r.row.handling_limit_hours,
-  deadlineDate: (r) => r.row.deadline,
-  replyTime: (r) => r.row.reply_time,
-  cityReplyTime: (r) => r.row.city_reply_time,
-  closedTime: (r) => r.row.closed_time,
-  createdAt: (r) => r.row.created_at,
-  updatedAt: (r) => r.row.updated_at,
-  isOverdue: (r, e) => {
+  ),
+  lockUserName: derived((r, e) => (e.seesLocks ? (r.extras.lock?.userName ?? null) : null)),
+  lockExpiresAt: derived((r, e) => (e.seesLocks ? (r.extras.lock?.expiresAt ?? null) : null)),
+  callTime: field('call_time'),
+  systemSignTime: field('system_sign_time'),
+  dispatchTime: field('dispatch_time'),
+  hostSignTime: field('host_sign_time'),
+  refuseDeadline: field('refuse_deadline'),
+  handlingLimitHours: field('handling_limit_hours'),
+  deadlineDate: field('deadline'),
+  replyTime: field('reply_time'),
+  cityReplyTime: field('city_reply_time'),
+  closedTime: field('closed_time'),
+  createdAt: field('created_at'),
+  updatedAt: field('updated_at'),
+  isOverdue: reads(['deadline', 'reply_time', 'status'], (r, e) => {
     const ms = overdueMs(r, e);
     return ms === null ? null : yesNo(ms > 0, e);
-  },
-  overdueHours: (r, e) => {
+  }),
+  overdueHours: reads(['deadline', 'reply_time', 'status'], (r, e) => {
     const ms = overdueMs(r, e);
     return ms ? Math.round((ms / HOUR) * 100) / 100 : null;
-  },
-  signHours: (r) => hours(r.row.call_time, r.row.system_sign_time),
-  handlingHours: (r) => hours(r.row.dispatch_time, r.row.reply_time),
-  replyContent: (r) => r.row.reply_content,
-  replyContacted: (r, e) => yesNo(r.row.reply_contacted, e),
-  replyResolved: (r, e) => yesNo(r.row.reply_resolved, e),
-  extensionCount: (r) => r.requests?.extensionCount ?? 0,
-  extensionHours: (r) => r.requests?.extensionHours ?? 0,
-  lastExtensionReason: (r) => r.requests?.lastExtensionReason ?? null,
-  returnCount: (r) => r.events?.returns ?? 0,
-  rejectCount: (r) => r.events?.rejects ?? 0,
-  noteCount: (r) => r.events?.notes ?? 0,
-  eventCount: (r) => r.events?.events ?? 0,
-  attachmentCount: (r) => r.attachments,
-  visitCount: (r) => r.row.visit_count,
-  visitTime: (r) => r.row.visit_time,
-  visitResult: (r, e) => nameOf('satisfaction', r.row.visit_result, e.lang),
-  visitContacted: (r, e) => yesNo(r.row.visit_contacted, e),
-  visitHostContacted: (r, e) => yesNo(r.row.visit_host_contacted, e),
-  visitResolved: (r, e) => yesNo(r.row.visit_resolved, e),
-  visitRemark: (r) => r.row.visit_remark,
-  isSecondVisit: (r, e) => yesNo(r.row.is_second_visit, e),
+  }),
+  signHours: reads(['call_time', 'system_sign_time'], (r) =>
+    hours(r.row.call_time, r.row.system_sign_time),
+  ),
+  handlingHours: reads(['dispatch_time', 'reply_time'], (r) =>
+    hours(r.row.dispatch_time, r.row.reply_time),
+  ),
+  replyContent: field('reply_content'),
+  replyContacted: reads(['reply_contacted'], (r, e) => yesNo(r.row.reply_contacted, e)),
+  replyResolved: reads(['reply_resolved'], (r, e) => yesNo(r.row.reply_resolved, e)),
+  extensionCount: derived((r) => r.requests?.extensionCount ?? 0),
+  extensionHours: derived((r) => r.requests?.extensionHours ?? 0),
+  lastExtensionReason: derived((r) => r.requests?.lastExtensionReason ?? null),
+  returnCount: derived((r) => r.events?.returns ?? 0),
+  rejectCount: derived((r) => r.events?.rejects ?? 0),
+  noteCount: derived((r) => r.events?.notes ?? 0),
+  eventCount: derived((r) => r.events?.events ?? 0),
+  attachmentCount: derived((r) => r.attachments),
+  visitCount: field('visit_count'),
+  visitTime: field('visit_time'),
+  visitResult: reads(['visit_result'], (r, e) =>
+    nameOf('satisfaction', r.row.visit_result, e.lang),
+  ),
+  visitContacted: reads(['visit_contacted'], (r, e) => yesNo(r.row.visit_contacted, e)),
+  visitHostContacted: reads(['visit_host_contacted'], (r, e) =>
+    yesNo(r.row.visit_host_contacted, e),
+  ),
+  visitResolved: reads(['visit_resolved'], (r, e) => yesNo(r.row.visit_resolved, e)),
+  visitRemark: field('visit_remark'),
+  isSecondVisit: reads(['is_second_visit'], (r, e) => yesNo(r.row.is_second_visit, e)),
   ...Object.fromEntries(
     [1, 2, 3].flatMap((n) =>
-      ROUND_FIELDS.map(([suffix, field]) => [`visit${n}${suffix}`, round(n, field)]),
+      ROUND_FIELDS.map(([suffix, field]) => [`visit${n}${suffix}`, derived(round(n, field))]),
     ),
   ),
-  assessmentType: (r) => r.row.assessment_type,
-  tichuType: (r) => r.row.tichu_type,
-  tichuStatus: (r, e) =>
+  assessmentType: field('assessment_type'),
+  tichuType: field('tichu_type'),
+  tichuStatus: derived((r, e) =>
     nameOf(
       'review',
       r.requests?.exclusionStatus == null ? null : String(r.requests.exclusionStatus),
       e.lang,
     ),
-  tichuReason: (r) => r.requests?.exclusionReason ?? null,
-  assessed: (r, e) => yesNo(r.row.tichu_type === null && r.row.visit_contacted === true, e),
-  assessmentPeriod: (r) => (r.row.visit_time !== null ? periodLabel(r.row.visit_time) : null),
-  isKeyAppeal: (r, e) => yesNo(r.row.is_key_appeal, e),
-  isSupervised: (r, e) => yesNo(r.row.is_supervised, e),
-  superviseCount: (r) => r.row.supervise_count,
-  mergedIntoId: (r) => r.row.merged_into_id,
-  mergedIntoNum: (r) => r.mergedIntoNum,
-  mergedCount: (r) => r.mergedIn,
-  isLocked: (r, e) => (e.seesLocks ? yesNo(r.extras.lock !== null, e) : null),
-  sourceRef: (r) => r.row.source_ref,
-  urgencyCode: (r) => r.row.urgency,
-  orderNatureCode: (r) => r.row.order_nature,
+  ),
+  tichuReason: derived((r) => r.requests?.exclusionReason ?? null),
+  assessed: reads(['tichu_type', 'visit_contacted'], (r, e) =>
+    yesNo(r.row.tichu_type === null && r.row.visit_contacted === true, e),
+  ),
+  assessmentPeriod: reads(['visit_time'], (r) =>
+    r.row.visit_time !== null ? periodLabel(r.row.visit_time) : null,
+  ),
+  isKeyAppeal: reads(['is_key_appeal'], (r, e) => yesNo(r.row.is_key_appeal, e)),
+  isSupervised: reads(['is_supervised'], (r, e) => yesNo(r.row.is_supervised, e)),
+  superviseCount: field('supervise_count'),
+  mergedIntoId: field('merged_into_id'),
+  mergedIntoNum: derived((r) => r.mergedIntoNum),
+  mergedCount: derived((r) => r.mergedIn),
+  isLocked: derived((r, e) => (e.seesLocks ? yesNo(r.extras.lock !== null, e) : null)),
+  sourceRef: field('source_ref'),
+  urgencyCode: field('urgency'),
+  orderNatureCode: field('order_nature'),
 };
 
-const missing = EXPORT_COLUMN_KEYS.filter((k) => !(k in GETTERS));
+const missing = EXPORT_COLUMN_KEYS.filter((k) => !(k in COLUMNS));
 if (missing.length > 0) throw new Error(`export columns without a value: ${missing.join(', ')}`);
+
+/** The order fields the chosen columns read. */
+export function fieldsOf(keys: readonly string[]): ReadonlySet<OrderField> {
+  return new Set(keys.flatMap((k) => COLUMNS[k]?.reads ?? []));
+}
 
 /**
  * The cells of one row for the chosen columns, in one array reused for every row (the writers
@@ -274,7 +326,7 @@ if (missing.length > 0) throw new Error(`export columns without a value: ${missi
  * of garbage on a 100,000 × 121 export).
  */
 export function rowValues(keys: readonly string[], env: ExportEnv) {
-  const getters = keys.map((k) => GETTERS[k]!);
+  const getters = keys.map((k) => COLUMNS[k]!.get);
   const cells = new Array<CellValue>(getters.length).fill(null);
   return (r: ExportRow, seq: number): readonly CellValue[] => {
     for (let i = 0; i < getters.length; i++) cells[i] = getters[i]!(r, env, seq);
