@@ -325,7 +325,7 @@ describe('keyset chunks', () => {
       chunk: 7,
     })) {
       expect(chunk.length).toBeLessThanOrEqual(7);
-      seen.push(...chunk.map((r) => r.row.id));
+      seen.push(...[...chunk].map((r) => r.row.id));
     }
     expect(seen).toEqual(expected);
   });
