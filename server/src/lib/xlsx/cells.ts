@@ -41,14 +41,41 @@ export function edgeSpace(text: string): boolean {
 }
 
 /**
- * An instant as an Excel serial date in China time (UTC+8, no daylight saving: what the
- * people reading these sheets see on their clocks; Excel dates carry no zone).
+ * An instant (epoch milliseconds) as an Excel serial date in China time (UTC+8, no daylight
+ * saving: what the people reading these sheets see on their clocks; Excel dates carry no zone).
  */
-export function excelDate(d: Date): number {
-  return excelSerial(d.getTime());
+export function excelSerial(ms: number): number {
+  return (ms + CHINA_OFFSET_MS) / DAY_MS + EXCEL_EPOCH_DAYS;
 }
 
-/** The same from epoch milliseconds. */
-export function excelSerial(ms: number): number {
-  return (ms + CHINA_OFFSET_MS) / 86_400_000 + EXCEL_EPOCH_DAYS;
+const DAY_MS = 86_400_000;
+
+/**
+ * How the sheets write an instant (epoch milliseconds): its Excel serial day, then the day's
+ * fraction in billionths (86 µs: every millisecond reads back as itself), as
+ * `serialText` prints it. Printing the double `excelSerial` gives (`String(n)`: up to 17
+ * shortest round-trip digits) was most of the XLSX worker's number printing; these are two
+ * integers. Days before 1970 are not written this way (`serialDay` < EXCEL_EPOCH_DAYS: the
+ * writers print `excelSerial` instead).
+ */
+export function serialDay(ms: number): number {
+  return Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS) + EXCEL_EPOCH_DAYS;
 }
+
+/** The day's fraction of `serialDay`, in billionths of a day (0 ≤ n < 10⁹). */
+export function serialBillionths(ms: number): number {
+  const local = ms + CHINA_OFFSET_MS;
+  const ofDay = local - Math.floor(local / DAY_MS) * DAY_MS;
+  return Math.round((ofDay * 10_000) / 864);
+}
+
+/** An instant as the text of its Excel serial date: `46355.395833333` (no trailing zeros). */
+export function serialText(ms: number): string {
+  const day = serialDay(ms);
+  if (day < EXCEL_EPOCH_DAYS) return String(excelSerial(ms));
+  const f = serialBillionths(ms);
+  if (f === 0) return String(day);
+  return `${day}.${String(f).padStart(9, '0').replace(/0+$/, '')}`;
+}
+
+export const SERIAL_EPOCH_DAY = EXCEL_EPOCH_DAYS;

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { ZipWriter, type EntryWriter } from '../zip/zip-writer';
-import { columnLetter, edgeSpace, excelDate, excelSerial, MAX_CELL_CHARS } from './cells';
+import { columnLetter, edgeSpace, MAX_CELL_CHARS, serialText } from './cells';
 import { CONTENT_TYPES, NS, REL_NS, ROOT_RELS, STYLES, WORKBOOK_RELS, XML_HEAD } from './parts';
 import { SHARED_MAX_CHARS, SharedStrings, type ColumnShare } from './shared-strings';
 import {
@@ -8,6 +8,7 @@ import {
   MAX_BYTES_PER_CHAR,
   putBytes,
   putNumber,
+  putSerial,
   putText,
   putUint,
   xmlText,
@@ -131,15 +132,15 @@ export class XlsxStreamWriter {
           placed = false;
           continue;
         }
-        if (this.dates[i] && !header) cell = ' s="2"><v>' + excelSerial(v) + '</v></c>';
+        if (this.dates[i] && !header) cell = ' s="2"><v>' + serialText(v) + '</v></c>';
         else cell = (Number.isInteger(v) ? '><v>' : ' s="3"><v>') + v + '</v></c>';
       } else if (v instanceof Date) {
-        const serial = excelDate(v);
-        if (Number.isNaN(serial)) {
+        const ms = v.getTime();
+        if (Number.isNaN(ms)) {
           placed = false;
           continue;
         }
-        cell = ' s="2"><v>' + serial + '</v></c>';
+        cell = ' s="2"><v>' + serialText(ms) + '</v></c>';
       } else {
         const share = this.shares[i]!;
         const at =
@@ -219,9 +220,9 @@ export class XlsxStreamWriter {
           continue;
         }
         date = this.dates[i]!;
-        n = date ? excelSerial(v) : v;
+        n = v;
       } else {
-        n = excelDate(v);
+        n = v.getTime();
         if (Number.isNaN(n)) {
           placed = false;
           continue;
@@ -237,7 +238,8 @@ export class XlsxStreamWriter {
         at = putBytes(buf, at, INLINE_CLOSE);
       } else {
         at = putBytes(buf, at, date ? DATE_V : Number.isInteger(n) ? INT_V : FRACTION_V);
-        at = putNumber(buf, at, n);
+        // n is an instant's epoch milliseconds when `date`
+        at = date ? putSerial(buf, at, n) : putNumber(buf, at, n);
         at = putBytes(buf, at, V_CLOSE);
       }
     }

@@ -1,3 +1,5 @@
+import { excelSerial, serialBillionths, serialDay, SERIAL_EPOCH_DAY } from './cells';
+
 /**
  * XML written straight into a byte buffer as UTF-8, for the sheet's rows: building each row as
  * a string and encoding it cost a string piece per markup fragment, the join of those pieces
@@ -49,6 +51,23 @@ export function putUint(buf: Uint8Array, at: number, n: number): number {
     n = q;
   }
   return end;
+}
+
+/** An instant (epoch milliseconds) as `serialText` prints it (cells.ts); returns the end. */
+export function putSerial(buf: Uint8Array, at: number, ms: number): number {
+  const day = serialDay(ms);
+  if (day < SERIAL_EPOCH_DAY) return putNumber(buf, at, excelSerial(ms));
+  at = putUint(buf, at, day);
+  let f = serialBillionths(ms);
+  if (f === 0) return at;
+  buf[at++] = 46; // .
+  let width = 9;
+  while (f % 10 === 0) {
+    f /= 10;
+    width--;
+  }
+  for (let p = 10 ** (width - 1); p > f; p /= 10) buf[at++] = 48; // leading zeros
+  return putUint(buf, at, f);
 }
 
 /** A number as JavaScript prints it (`String(n)`); returns the end. */

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { putNumber, putText, xmlText } from '../../../src/lib/xlsx/xml-bytes';
+import { excelSerial, serialText } from '../../../src/lib/xlsx/cells';
+import { putNumber, putSerial, putText, xmlText } from '../../../src/lib/xlsx/xml-bytes';
 import { XlsxStreamWriter, type CellValue, type XlsxColumn } from '../../../src/lib/xlsx/writer';
 import { unzip, writeXlsxFile } from '../../support/xlsx';
 
@@ -111,6 +112,35 @@ describe('XML as bytes', () => {
       const end = putNumber(buf, 0, n);
       expect(buf.subarray(0, end).toString('latin1'), String(n)).toBe(String(n));
     }
+  });
+
+  it('instants: the serial date as the string path prints it, each millisecond read back', () => {
+    const next = random(31);
+    const buf = Buffer.alloc(64);
+    const CHINA = 8 * 3_600_000;
+    const samples = [
+      0,
+      -CHINA, // midnight in China, 1970-01-01: a whole day
+      Date.UTC(2026, 10, 30, 3, 50, 0, 1) - 0,
+      Date.UTC(2026, 10, 29, 15, 59, 59, 999), // 23:59:59.999 China time
+      Date.UTC(2026, 10, 29, 16, 0, 0, 0), // midnight China time
+      Date.UTC(2026, 10, 29, 16, 0, 0, 1),
+      Date.UTC(1960, 0, 1), // before 1970: printed as the double
+      Date.UTC(2099, 11, 31, 23, 59, 59, 999),
+    ];
+    for (let i = 0; i < 5000; i++) samples.push(Math.floor(next() * 4.1e12));
+    for (const ms of samples) {
+      const text = serialText(ms);
+      const end = putSerial(buf, 0, ms);
+      expect(buf.subarray(0, end).toString('latin1'), String(ms)).toBe(text);
+      // What a reader makes of it (exceljs: the serial's milliseconds, rounded): the instant.
+      const back = Math.round((Number(text) - 25_569) * 86_400_000) - CHINA;
+      expect(back, text).toBe(ms);
+      expect(Math.abs(Number(text) - excelSerial(ms))).toBeLessThan(1e-9);
+      expect(text).toMatch(/^-?\d+(\.\d*[1-9])?(e-?\d+)?$/);
+    }
+    expect(serialText(-CHINA)).toBe('25569');
+    expect(serialText(Date.UTC(2026, 10, 29, 16, 0, 0, 0) + 12 * 3_600_000)).toBe('46356.5');
   });
 
   it('data rows: the bytes of the XML the string path builds, shared strings included', async () => {
