@@ -10,7 +10,7 @@ import {
 } from '@hotline/domain';
 import type { CellValue } from '../../lib/xlsx/writer';
 import { VALUE_NAMES, nameOf } from './export-labels';
-import type { ExportOrder, ExportRow, Names, VisitFact } from './export-rows';
+import type { ExportOrder, ExportRow, Names, VisitFact } from './export-types';
 
 /**
  * What each export column shows, from one loaded row. Booleans show as 是/否 (yes/no), codes
