@@ -1,7 +1,9 @@
 /** Cell helpers of the XLSX writer: column letters, white space at the edges, dates. */
 
 const CHINA_OFFSET_MS = 8 * 3_600_000;
-const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
+/** 1970-01-01 as an Excel serial day. */
+export const EXCEL_EPOCH_DAYS = 25_569;
+const DAY_MS = 86_400_000;
 
 /** Excel's own limit per cell. */
 export const MAX_CELL_CHARS = 32_767;
@@ -48,8 +50,6 @@ export function excelSerial(ms: number): number {
   return (ms + CHINA_OFFSET_MS) / DAY_MS + EXCEL_EPOCH_DAYS;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * How the sheets write an instant (epoch milliseconds): its Excel serial day, then the day's
  * fraction in billionths (86 µs: every millisecond reads back as itself), as
@@ -77,5 +77,3 @@ export function serialText(ms: number): string {
   if (f === 0) return String(day);
   return `${day}.${String(f).padStart(9, '0').replace(/0+$/, '')}`;
 }
-
-export const SERIAL_EPOCH_DAY = EXCEL_EPOCH_DAYS;

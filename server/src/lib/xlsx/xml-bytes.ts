@@ -1,4 +1,4 @@
-import { excelSerial, serialBillionths, serialDay, SERIAL_EPOCH_DAY } from './cells';
+import { EXCEL_EPOCH_DAYS, excelSerial, serialBillionths, serialDay } from './cells';
 
 /**
  * XML written straight into a byte buffer as UTF-8, for the sheet's rows: building each row as
@@ -56,7 +56,7 @@ export function putUint(buf: Uint8Array, at: number, n: number): number {
 /** An instant (epoch milliseconds) as `serialText` prints it (cells.ts); returns the end. */
 export function putSerial(buf: Uint8Array, at: number, ms: number): number {
   const day = serialDay(ms);
-  if (day < SERIAL_EPOCH_DAY) return putNumber(buf, at, excelSerial(ms));
+  if (day < EXCEL_EPOCH_DAYS) return putNumber(buf, at, excelSerial(ms));
   at = putUint(buf, at, day);
   let f = serialBillionths(ms);
   if (f === 0) return at;
