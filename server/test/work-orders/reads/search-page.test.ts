@@ -196,9 +196,13 @@ describe('keywordPlan', () => {
     const where = [keywordWhere('小区')];
     const viaIndex = async (scanRows: number) => {
       t.ctx.settings.keywordScanRows = scanRows;
-      return hasKeyword(await keywordPlan(t.ctx, where));
+      return hasKeyword((await keywordPlan(t.ctx, where)).where);
     };
     expect(await viaIndex(1_000_000)).toBe(false);
+    // Those few rows are read through their own indexes and their matches sorted: a walk of
+    // the sort key's index could pass every order when the term is rare.
+    expect((await keywordPlan(t.ctx, where)).sortMatches).toBe(true);
+    expect((await keywordPlan(t.ctx, where, 'other')).sortMatches).toBe(true);
     // Every order is more than one row: the estimate is over the limit.
     expect(await viaIndex(1)).toBe(true);
     expect(await viaIndex(0)).toBe(true);
@@ -207,11 +211,17 @@ describe('keywordPlan', () => {
   it('sorted by something else, a broad list tests a frequent term on the rows, a rare one via the index', async () => {
     t.ctx.settings.keywordScanRows = 1;
     const plan = async (term: string) =>
-      hasKeyword(await keywordPlan(t.ctx, [keywordWhere(term)], 'other')) ? 'index' : 'rows';
+      hasKeyword((await keywordPlan(t.ctx, [keywordWhere(term)], 'other')).where)
+        ? 'index'
+        : 'rows';
     expect(await plan('小区')).toBe('rows');
+    // A frequent term is found within a short walk of the sort key's index.
+    expect((await keywordPlan(t.ctx, [keywordWhere('小区')], 'other')).sortMatches).toBe(false);
     expect(await plan(rareTerm)).toBe('index');
     expect(await plan('无此词语')).toBe('index');
     // Sorted by call time the windows bound the index: no probe, the index.
-    expect(hasKeyword(await keywordPlan(t.ctx, [keywordWhere('小区')], 'callTime'))).toBe(true);
+    expect(hasKeyword((await keywordPlan(t.ctx, [keywordWhere('小区')], 'callTime')).where)).toBe(
+      true,
+    );
   });
 });

@@ -43,8 +43,14 @@ export function listShape(body: ListBody, way: string): Record<string, unknown> 
 }
 
 /** How a list's page was read (list.service.ts `pageOf`), named for the log. */
-export function pageWay(byKeyword: boolean, sortMatches: boolean, fromEnd: boolean): string {
-  if (byKeyword) return 'keyword';
-  if (sortMatches) return 'sortRange';
-  return fromEnd ? 'fromRangeEnd' : 'index';
+export function pageWay(how: {
+  byKeyword: boolean;
+  keywordOnRows: boolean;
+  sortMatches: boolean;
+  fromEnd: unknown;
+}): string {
+  if (how.byKeyword) return 'keyword';
+  if (how.keywordOnRows) return 'keywordOnRows';
+  if (how.sortMatches) return 'sortRange';
+  return how.fromEnd ? 'fromRangeEnd' : 'index';
 }

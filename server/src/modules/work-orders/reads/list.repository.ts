@@ -117,7 +117,7 @@ export async function pageOrderIds(
   const { sort, sortMatches, ...slice } = page;
   if (sort === 'call_time') return orderedIds(db, where, sort, slice, sortMatches);
   const keyed: OrdersWhere = (eb) => eb(`work_orders.${sort}`, 'is not', null);
-  const ids = await orderedIds(db, [...where, keyed], sort, slice);
+  const ids = await orderedIds(db, [...where, keyed], sort, slice, sortMatches);
   if (ids.length === slice.limit) return ids;
   // Rows with the key ahead of this page: all of the offset if this page has some of them,
   // else at most the offset (a count that stops there).
@@ -134,6 +134,7 @@ export async function pageOrderIds(
       limit: slice.limit - ids.length,
       offset: slice.offset + ids.length - before,
     },
+    sortMatches,
   );
   return [...ids, ...rest];
 }
@@ -157,13 +158,14 @@ async function orderedIds(
       .selectFrom('work_orders')
       .select(['work_orders.id', sql<Date>`${sql.ref(`work_orders.${key ?? 'id'}`)}`.as('k')]);
     for (const w of clauses) query = query.where(w);
+    // `key + interval '0'` (`id + 0`) orders the same but matches no index: the planner then
+    // reads the matches through the filters' own indexes and sorts them.
     if (key) {
-      // `key + interval '0'` orders the same but matches no index: the planner then reads the
-      // matches through the filters' own indexes and sorts them.
       const ref = sql.ref(`work_orders.${key}`);
       query = query.orderBy(sortMatches ? sql`(${ref} + interval '0 s')` : ref, slice.direction);
     }
-    return query.orderBy('work_orders.id', slice.direction);
+    const id = sql.ref('work_orders.id');
+    return query.orderBy(sortMatches && !key ? sql`(${id} + 0)` : id, slice.direction);
   };
   const split = where.find((w) => w.alternatives !== undefined);
   if (!split?.alternatives) {

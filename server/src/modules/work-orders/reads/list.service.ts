@@ -110,16 +110,18 @@ export async function pageOf(
   if (scopeIsEmpty(reader.scope)) {
     return { list: [], hasMore: false, ...(body.isAmount ? { totalCount: 0 } : {}) };
   }
-  const planned = await keywordPlan(ctx, where, body.sort === 'callTime' ? 'callTime' : 'other');
+  const plan = await keywordPlan(ctx, where, body.sort === 'callTime' ? 'callTime' : 'other');
+  const planned = plan.where;
   const count = queueCount ?? (() => listTotal(ctx, planned, body));
-  const byKeyword = body.keyword && body.sort === 'callTime' && hasKeyword(planned);
+  const byKeyword = Boolean(body.keyword && body.sort === 'callTime' && hasKeyword(planned));
   const fromEnd =
     !byKeyword && body.sort === 'callTime' && body.sortOrder === 'desc'
       ? fromRangeEnd(planned, reader.now)
       : null;
-  const sortMatches = !byKeyword && (await sortsRange(ctx, body, planned, fromEnd !== null));
+  const sortMatches =
+    plan.sortMatches || (!byKeyword && (await sortsRange(ctx, body, planned, fromEnd !== null)));
   const pageWhere = fromEnd && !sortMatches ? fromEnd : planned;
-  const way = pageWay(Boolean(byKeyword), sortMatches, fromEnd !== null);
+  const way = pageWay({ byKeyword, keywordOnRows: plan.sortMatches, sortMatches, fromEnd });
   const [ids, total] = await Promise.all([
     withinListTimeout(ctx, listShape(body, way), (db) =>
       byKeyword

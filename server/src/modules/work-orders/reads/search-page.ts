@@ -30,21 +30,36 @@ import { estimateOrderParts } from './total.repository';
  * 1,548 rows tested); a rarer term goes through the index, whose matches are then few (a
  * 600-match term: the walk would test 400,000 rows, 3.2 s).
  */
+export interface KeywordPlan {
+  where: readonly OrdersWhere[];
+  /**
+   * The keyword is tested on the few rows the other clauses keep: the page must read those
+   * rows through their own indexes and sort the matches (`pageOrderIds`' `sortMatches`), not
+   * walk the sort key's index. The planner guesses a third of the rows pass the row test, so it
+   * walked the call-time index expecting to stop soon; for a term with no match in a district
+   * queue of 11,339 orders signed today (今日已签收) that walk read all ten million orders
+   * (9 s alone, cut at 15 s under load; docs/performance.md, "Ninth 10M build").
+   */
+  sortMatches: boolean;
+}
+
 export async function keywordPlan(
   ctx: AppContext,
   where: readonly OrdersWhere[],
   sort: 'callTime' | 'other' = 'callTime',
-): Promise<readonly OrdersWhere[]> {
+): Promise<KeywordPlan> {
   const limit = ctx.settings.keywordScanRows;
-  if (limit <= 0 || !hasKeyword(where)) return where;
+  const asIs = { where, sortMatches: false };
+  if (limit <= 0 || !hasKeyword(where)) return asIs;
   const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
-  if (rows <= limit) return keywordOnRows(where);
+  if (rows <= limit) return { where: keywordOnRows(where), sortMatches: true };
   const [keyword] = keywordsOf(where);
-  if (sort === 'callTime' || keyword === undefined) return where;
+  if (sort === 'callTime' || keyword === undefined) return asIs;
   const want = FREQUENT_IN_PROBE;
   const probe = { direction: 'desc', rows: PROBE_ROWS, want } as const;
   const found = await probeMatchIds(ctx.db, [], keyword, probe);
-  return found.length >= want ? keywordOnRows(where) : where;
+  // A frequent term fills the page within a short walk of the sort key's index.
+  return found.length >= want ? { where: keywordOnRows(where), sortMatches: false } : asIs;
 }
 
 /** Matches among the PROBE_ROWS newest orders that make a term frequent (0.5 %). */
