@@ -77,8 +77,12 @@ export interface Envelope<T = unknown> {
  * Keep-alive connections shared by every call. node:http rather than fetch: undici's fetch
  * spends about a millisecond of the bench process's own CPU per call (streams, Headers,
  * Response objects), which the figures would charge to the server under test.
+ * A socket left idle for 30 s is closed by this side (`timeout`: the agent destroys a free
+ * socket that times out), well before the server's keep-alive timeout (Fastify's 72 s), so a
+ * request is never sent on a socket the server is closing at that moment (the likely cause of
+ * "socket hang up" ×8 in one section 7 run at 10M, with no error in the server's log).
  */
-const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+const agent = new Agent({ keepAlive: true, maxSockets: 512, timeout: 30_000 });
 
 /** POST (or GET without a body) to /api<path> with the bearer token; returns the envelope. */
 export function call<T = unknown>(
