@@ -33,12 +33,15 @@ import { estimateOrderParts } from './total.repository';
 export interface KeywordPlan {
   where: readonly OrdersWhere[];
   /**
-   * The keyword is tested on the few rows the other clauses keep: the page must read those
-   * rows through their own indexes and sort the matches (`pageOrderIds`' `sortMatches`), not
-   * walk the sort key's index. The planner guesses a third of the rows pass the row test, so it
-   * walked the call-time index expecting to stop soon; for a term with no match in a district
-   * queue of 11,339 orders signed today (今日已签收) that walk read all ten million orders
-   * (9 s alone, cut at 15 s under load; docs/performance.md, "Ninth 10M build").
+   * The keyword, rare among the newest orders, is tested on the few rows the other clauses
+   * keep: the page reads those rows through their own indexes and sorts the matches
+   * (`pageOrderIds`' `sortMatches`) instead of walking the sort key's index. The planner
+   * guesses a third of the rows pass the row test, so it walked the call-time index expecting
+   * to stop soon; for a term with no match in a district queue of 11,339 orders signed today
+   * (今日已签收) that walk read all ten million orders (9 s alone, cut at 15 s under load). A
+   * frequent term still walks: it fills the page within a few hundred rows, where sorting
+   * tested every row of the queue (a call-back queue of 25,000 orders: 200 ms a page;
+   * docs/performance.md, "Ninth 10M build").
    */
   sortMatches: boolean;
 }
@@ -51,15 +54,16 @@ export async function keywordPlan(
   const limit = ctx.settings.keywordScanRows;
   const asIs = { where, sortMatches: false };
   if (limit <= 0 || !hasKeyword(where)) return asIs;
-  const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
-  if (rows <= limit) return { where: keywordOnRows(where), sortMatches: true };
   const [keyword] = keywordsOf(where);
-  if (sort === 'callTime' || keyword === undefined) return asIs;
   const want = FREQUENT_IN_PROBE;
   const probe = { direction: 'desc', rows: PROBE_ROWS, want } as const;
-  const found = await probeMatchIds(ctx.db, [], keyword, probe);
   // A frequent term fills the page within a short walk of the sort key's index.
-  return found.length >= want ? { where: keywordOnRows(where), sortMatches: false } : asIs;
+  const frequent = async () =>
+    keyword !== undefined && (await probeMatchIds(ctx.db, [], keyword, probe)).length >= want;
+  const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
+  if (rows <= limit) return { where: keywordOnRows(where), sortMatches: !(await frequent()) };
+  if (sort === 'callTime' || keyword === undefined) return asIs;
+  return (await frequent()) ? { where: keywordOnRows(where), sortMatches: false } : asIs;
 }
 
 /** Matches among the PROBE_ROWS newest orders that make a term frequent (0.5 %). */
