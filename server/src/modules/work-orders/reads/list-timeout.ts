@@ -45,12 +45,13 @@ export function listShape(body: ListBody, way: string): Record<string, unknown> 
 /** How a list's page was read (list.service.ts `pageOf`), named for the log. */
 export function pageWay(how: {
   byKeyword: boolean;
-  keywordOnRows: boolean;
+  /** The keyword tested on a few rows and their matches sorted (keywordPlan's sortMatches). */
+  keywordSorted: boolean;
   sortMatches: boolean;
   fromEnd: unknown;
 }): string {
   if (how.byKeyword) return 'keyword';
-  if (how.keywordOnRows) return 'keywordOnRows';
+  if (how.keywordSorted) return 'keywordOnRows';
   if (how.sortMatches) return 'sortRange';
   return how.fromEnd ? 'fromRangeEnd' : 'index';
 }

@@ -13,6 +13,23 @@ import {
 } from './search-sql';
 import { estimateOrderParts } from './total.repository';
 
+/** The clauses a keyword list is read with, and how its page is read (keywordPlan). */
+export interface KeywordPlan {
+  where: readonly OrdersWhere[];
+  /**
+   * The keyword, rare among the newest orders, is tested on the few rows the other clauses
+   * keep: the page reads those rows through their own indexes and sorts the matches
+   * (`pageOrderIds`' `sortMatches`) instead of walking the sort key's index. The planner
+   * guesses a third of the rows pass the row test, so it walked the call-time index expecting
+   * to stop soon; for a term with no match in a district queue of 11,339 orders signed today
+   * (今日已签收) that walk read all ten million orders (9 s alone, cut at 15 s under load). A
+   * frequent term still walks: it fills the page within a few hundred rows, where sorting
+   * tested every row of the queue (a call-back queue of 25,000 orders: 200 ms a page;
+   * docs/performance.md, "Ninth 10M build").
+   */
+  sortMatches: boolean;
+}
+
 /**
  * How a keyword list is read: when its other clauses keep few orders (a queue, a unit's open
  * orders — the planner's estimate at most `settings.keywordScanRows`), the keyword is tested on
@@ -30,22 +47,6 @@ import { estimateOrderParts } from './total.repository';
  * 1,548 rows tested); a rarer term goes through the index, whose matches are then few (a
  * 600-match term: the walk would test 400,000 rows, 3.2 s).
  */
-export interface KeywordPlan {
-  where: readonly OrdersWhere[];
-  /**
-   * The keyword, rare among the newest orders, is tested on the few rows the other clauses
-   * keep: the page reads those rows through their own indexes and sorts the matches
-   * (`pageOrderIds`' `sortMatches`) instead of walking the sort key's index. The planner
-   * guesses a third of the rows pass the row test, so it walked the call-time index expecting
-   * to stop soon; for a term with no match in a district queue of 11,339 orders signed today
-   * (今日已签收) that walk read all ten million orders (9 s alone, cut at 15 s under load). A
-   * frequent term still walks: it fills the page within a few hundred rows, where sorting
-   * tested every row of the queue (a call-back queue of 25,000 orders: 200 ms a page;
-   * docs/performance.md, "Ninth 10M build").
-   */
-  sortMatches: boolean;
-}
-
 export async function keywordPlan(
   ctx: AppContext,
   where: readonly OrdersWhere[],
