@@ -48,7 +48,7 @@ export function pageWay(how: {
   /** The keyword tested on a few rows and their matches sorted (keywordPlan's sortMatches). */
   keywordSorted: boolean;
   sortMatches: boolean;
-  fromEnd: unknown;
+  fromEnd: boolean;
 }): string {
   if (how.byKeyword) return 'keyword';
   if (how.keywordSorted) return 'keywordOnRows';

@@ -121,7 +121,12 @@ export async function pageOf(
   const sortMatches =
     plan.sortMatches || (!byKeyword && (await sortsRange(ctx, body, planned, fromEnd !== null)));
   const pageWhere = fromEnd && !sortMatches ? fromEnd : planned;
-  const way = pageWay({ byKeyword, keywordSorted: plan.sortMatches, sortMatches, fromEnd });
+  const way = pageWay({
+    byKeyword,
+    keywordSorted: plan.sortMatches,
+    sortMatches,
+    fromEnd: fromEnd !== null,
+  });
   const [ids, total] = await Promise.all([
     withinListTimeout(ctx, listShape(body, way), (db) =>
       byKeyword
