@@ -31,6 +31,22 @@ const totalOf = (data: { totalCount?: number; totalCapped?: boolean }) => ({
   ...('totalCapped' in data ? { totalCapped: data.totalCapped } : {}),
 });
 
+/**
+ * `keywordScanRows` values that read a keyword list both ways (search-page.ts): 0 through the
+ * search index by week windows, the default testing these few orders' own text.
+ */
+const BOTH_WAYS = [0, 10_000] as const;
+
+async function withScanRows<T>(scanRows: number, run: () => Promise<T>): Promise<T> {
+  const before = t.ctx.settings.keywordScanRows;
+  t.ctx.settings.keywordScanRows = scanRows;
+  try {
+    return await run();
+  } finally {
+    t.ctx.settings.keywordScanRows = before;
+  }
+}
+
 async function categoryRootAndLeaf(): Promise<{ root: number; leaf: number }> {
   // The leaf most orders carry, and the root above it.
   const top = await t.ctx.db
@@ -185,12 +201,68 @@ describe('capped list totals', () => {
       for (const keyword of terms) {
         const rows = (await listAll(t, token, { keyword }, '/lists/searchEs')).length;
         seen[rows > CAP ? 'capped' : 'under']++;
-        const capped = await list(t, token, { keyword, isAmount: 1 }, '/lists/searchEs');
-        expect(totalOf(capped.data), `${name} ${keyword}`).toEqual(cappedOf(rows));
+        for (const scanRows of BOTH_WAYS) {
+          const capped = await withScanRows(scanRows, () =>
+            list(t, token, { keyword, isAmount: 1 }, '/lists/searchEs'),
+          );
+          expect(totalOf(capped.data), `${name} ${keyword} ${scanRows}`).toEqual(cappedOf(rows));
+        }
       }
     }
     expect(seen.capped).toBeGreaterThan(0);
     expect(seen.under).toBeGreaterThan(0);
+  });
+
+  it('keyword totals count each match once, at every window edge, years back and weeks ahead', async () => {
+    // Through the search index the total adds up disjoint windows (the last week, weeks 2–5,
+    // 6–26, 27–104, the rest): orders of one term on both sides of each edge, one three years
+    // back and one called three weeks ahead (in no week window) must each count exactly once.
+    const week = 604_800_000;
+    const current = Math.floor(t.ctx.now().getTime() / week);
+    const at = (w: number, ms = 0) => new Date(w * week + ms);
+    const times = [
+      at(current + 3),
+      at(current + 2, -1),
+      at(current + 1),
+      at(current),
+      at(current, -1),
+      at(current - 4),
+      at(current - 4, -1),
+      at(current - 25),
+      at(current - 25, -1),
+      at(current - 103),
+      at(current - 103, -1),
+      at(current - 156),
+      at(current - 156, 3),
+    ];
+    const ids = await t.ctx.db
+      .selectFrom('work_orders')
+      .select('id')
+      .orderBy('id')
+      .limit(times.length)
+      .execute();
+    const term = '界碑核对';
+    const { token } = who.dispatcher;
+    const expectTotal = async (label: string) => {
+      const rows = (await listAll(t, token, { keyword: term }, '/lists/searchEs')).length;
+      for (const scanRows of BOTH_WAYS) {
+        const capped = await withScanRows(scanRows, () =>
+          list(t, token, { keyword: term, isAmount: 1 }, '/lists/searchEs'),
+        );
+        expect(totalOf(capped.data), `${label}, ${scanRows}`).toEqual(cappedOf(rows));
+      }
+      return rows;
+    };
+    expect(await expectTotal('none yet')).toBe(0);
+    for (const [i, time] of times.entries()) {
+      await t.ctx.db
+        .updateTable('work_orders')
+        .set({ title: `${term}${i}`, call_time: time })
+        .where('id', '=', ids[i]!.id)
+        .execute();
+      // One more each time: every order counts once, and the cap is crossed at the end.
+      expect(await expectTotal(`${i + 1} orders, the last ${time.toISOString()}`)).toBe(i + 1);
+    }
   });
 
   it('a queue asked for as such keeps its exact count (the tally) past the cap', async () => {

@@ -29,9 +29,23 @@ const SEARCH_KEYS = sql`hotline_search_keys(order_search.search_text, order_sear
  * and the same bound on call_time.
  */
 export interface KeywordWindow {
+  /** The week keys to look in; none: every week. */
   weeks: readonly string[];
   since?: Date;
   before?: Date;
+  /** The orders called outside [since, before) instead: the rest of history (both given). */
+  outside?: true;
+}
+
+/** The call-time bounds of `window` on `column`, each beginning with AND. */
+function windowTimes(column: RawBuilder<unknown>, window?: KeywordWindow): RawBuilder<unknown> {
+  if (window?.outside && window.since && window.before) {
+    return sql` AND (${column} < ${window.since} OR ${column} >= ${window.before})`;
+  }
+  const times: RawBuilder<unknown>[] = [];
+  if (window?.since) times.push(sql` AND ${column} >= ${window.since}`);
+  if (window?.before) times.push(sql` AND ${column} < ${window.before}`);
+  return sql.join(times, sql``);
 }
 
 /** The keyword of each clause `keywordWhere` made (a window replaces the clause). */
@@ -44,22 +58,16 @@ const keywordClauses = new WeakMap<OrdersWhere, string>();
  */
 export function keywordWhere(keyword: string, window?: KeywordWindow): OrdersWhere {
   const pattern = `%${escapeLike(keyword)}%`;
-  const weeks = window ? sql` AND ${SEARCH_KEYS} && ${[...window.weeks]}::text[]` : sql``;
-  const inner: RawBuilder<unknown>[] = [];
-  const outer: RawBuilder<unknown>[] = [];
-  if (window?.since) {
-    inner.push(sql` AND order_search.call_time >= ${window.since}`);
-    outer.push(sql` AND work_orders.call_time >= ${window.since}`);
-  }
-  if (window?.before) {
-    inner.push(sql` AND order_search.call_time < ${window.before}`);
-    outer.push(sql` AND work_orders.call_time < ${window.before}`);
-  }
+  const weeks = window?.weeks.length
+    ? sql` AND ${SEARCH_KEYS} && ${[...window.weeks]}::text[]`
+    : sql``;
+  const inner = windowTimes(sql.ref('order_search.call_time'), window);
+  const outer = windowTimes(sql.ref('work_orders.call_time'), window);
   const clause: OrdersWhere = () =>
     sql<boolean>`(work_orders.id IN (
         SELECT order_search.order_id FROM order_search
-         WHERE ${SEARCH_KEYS} @> hotline_bigrams(lower(${keyword}))${weeks}${sql.join(inner, sql``)}
-           AND order_search.search_text LIKE lower(${pattern}))${sql.join(outer, sql``)})`;
+         WHERE ${SEARCH_KEYS} @> hotline_bigrams(lower(${keyword}))${weeks}${inner}
+           AND order_search.search_text LIKE lower(${pattern}))${outer})`;
   keywordClauses.set(clause, keyword);
   return clause;
 }
@@ -136,6 +144,30 @@ export function recentWeeks(now: Date, weeks: number): KeywordWindow {
   const keys: string[] = [];
   for (let w = first; w <= current + FUTURE_WEEKS; w++) keys.push(`@w${w}`);
   return { weeks: keys, since: new Date(first * WEEK_MS) };
+}
+
+/**
+ * The newest-first windows as disjoint pieces of history, for counting (list-total.ts): the
+ * last week, weeks 2–5, 6–26 and 27–104, then the rest (older, and orders called more than a
+ * week in the future, which are in no window). Counted one after another and added up, a term
+ * with few matches has each match read once, where the nested windows of a page read the
+ * newest ones again in every window.
+ */
+export function disjointRecentWindows(now: Date): KeywordWindow[] {
+  const current = Math.floor(now.getTime() / WEEK_MS);
+  const start = (week: number) => new Date(week * WEEK_MS);
+  const windows: KeywordWindow[] = [];
+  const until = current + FUTURE_WEEKS + 1;
+  let end = until;
+  for (const back of KEYWORD_WINDOWS_WEEKS) {
+    const first = current - back + 1;
+    const weeks: string[] = [];
+    for (let w = first; w < end; w++) weeks.push(`@w${w}`);
+    windows.push({ weeks, since: start(first), before: start(end) });
+    end = first;
+  }
+  windows.push({ weeks: [], since: start(end), before: start(until), outside: true });
+  return windows;
 }
 
 /**
