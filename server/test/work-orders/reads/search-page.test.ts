@@ -207,6 +207,18 @@ describe('keywordPlan', () => {
       const plan = await keywordPlan(t.ctx, [keywordWhere(term)], 'other');
       expect([hasKeyword(plan.where), plan.sortMatches], term).toEqual([false, true]);
     }
+    // Rare or frequent is judged among the few rows themselves: a term frequent among all
+    // orders but absent from those rows sorts them (a walk would pass every order); the same
+    // term among rows that hold it walks.
+    const holding =
+      (has: boolean): OrdersWhere =>
+      () =>
+        sql<boolean>`work_orders.id IN (SELECT order_id FROM order_search
+                    WHERE (strpos(search_text, '小区') > 0) = ${has})`;
+    for (const has of [false, true]) {
+      const plan = await keywordPlan(t.ctx, [...where, holding(has)], 'other');
+      expect([hasKeyword(plan.where), plan.sortMatches], `holding ${has}`).toEqual([false, !has]);
+    }
     // Every order is more than one row: the estimate is over the limit.
     expect(await viaIndex(1)).toBe(true);
     expect(await viaIndex(0)).toBe(true);

@@ -17,15 +17,17 @@ import { estimateOrderParts } from './total.repository';
 export interface KeywordPlan {
   where: readonly OrdersWhere[];
   /**
-   * The keyword, rare among the newest orders, is tested on the few rows the other clauses
-   * keep: the page reads those rows through their own indexes and sorts the matches
+   * The keyword, rare among the newest of the few rows the other clauses keep (fewer than
+   * FREQUENT_IN_PROBE matches in their PROBE_ROWS newest), is tested on those rows: the page
+   * reads them through their own indexes and sorts the matches
    * (`pageOrderIds`' `sortMatches`) instead of walking the sort key's index. The planner
    * guesses a third of the rows pass the row test, so it walked the call-time index expecting
    * to stop soon; for a term with no match in a district queue of 11,339 orders signed today
    * (今日已签收) that walk read all ten million orders (9 s alone, cut at 15 s under load). A
    * frequent term still walks: it fills the page within a few hundred rows, where sorting
    * tested every row of the queue (a call-back queue of 25,000 orders: 200 ms a page;
-   * docs/performance.md, "Ninth 10M build").
+   * docs/performance.md, "Ninth 10M build"). The probe reads the queue's own newest rows, not
+   * the newest orders: a term frequent elsewhere but absent from the queue would walk too.
    */
   sortMatches: boolean;
 }
@@ -58,13 +60,16 @@ export async function keywordPlan(
   const [keyword] = keywordsOf(where);
   const want = FREQUENT_IN_PROBE;
   const probe = { direction: 'desc', rows: PROBE_ROWS, want } as const;
-  // A frequent term fills the page within a short walk of the sort key's index.
-  const frequent = async () =>
-    keyword !== undefined && (await probeMatchIds(ctx.db, [], keyword, probe)).length >= want;
+  // A frequent term fills the page within a short walk of the sort key's index: frequent
+  // among the newest orders, or (a few rows) among the newest rows of those few.
+  const frequent = async (inWhere: boolean) =>
+    keyword !== undefined &&
+    (await probeMatchIds(ctx.db, inWhere ? where : [], keyword, { ...probe, inWhere })).length >=
+      want;
   const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
-  if (rows <= limit) return { where: keywordOnRows(where), sortMatches: !(await frequent()) };
+  if (rows <= limit) return { where: keywordOnRows(where), sortMatches: !(await frequent(true)) };
   if (sort === 'callTime' || keyword === undefined) return asIs;
-  return (await frequent()) ? { where: keywordOnRows(where), sortMatches: false } : asIs;
+  return (await frequent(false)) ? { where: keywordOnRows(where), sortMatches: false } : asIs;
 }
 
 /** Matches among the PROBE_ROWS newest orders that make a term frequent (0.5 %). */

@@ -211,7 +211,8 @@ export async function oldestCallTime(db: Db): Promise<Date | null> {
  * The first `want` keyword matches among the `rows` newest orders (oldest with 'asc'), in the
  * page order (call_time, then id): the call-time index walked for at most `rows` rows, each
  * fetched and tested for the substring and by the other clauses of `where` (its keyword clause
- * left out).
+ * left out). With `inWhere`, the `rows` newest orders that pass those other clauses instead
+ * (a queue's own newest rows), tested for the substring alone.
  * The inner LIMIT bounds the work whatever the scope, queue or filters; the outer LIMIT stops
  * as soon as `want` rows matched. Fewer than `want` means the answer may hold older orders.
  */
@@ -219,17 +220,19 @@ export async function probeMatchIds(
   db: Db,
   where: readonly OrdersWhere[],
   keyword: string,
-  probe: { direction: 'asc' | 'desc'; rows: number; want: number },
+  probe: { direction: 'asc' | 'desc'; rows: number; want: number; inWhere?: boolean },
 ): Promise<number[]> {
-  const recent = db
+  const others = withoutKeyword(where);
+  let recent = db
     .selectFrom('work_orders')
     .selectAll('work_orders')
     .orderBy('work_orders.call_time', probe.direction)
     .orderBy('work_orders.id', probe.direction)
     .limit(probe.rows);
+  if (probe.inWhere) for (const w of others) recent = recent.where(w);
   // The derived table takes the table's name, so every clause reads it unchanged.
   let query = db.selectFrom(recent.as('work_orders')).select('work_orders.id');
-  for (const w of [...withoutKeyword(where), containsWhere(keyword)]) {
+  for (const w of [...(probe.inWhere ? [] : others), containsWhere(keyword)]) {
     query = query.where(w);
   }
   const rows = await query
