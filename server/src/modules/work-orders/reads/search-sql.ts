@@ -223,16 +223,21 @@ export async function probeMatchIds(
   probe: { direction: 'asc' | 'desc'; rows: number; want: number; inWhere?: boolean },
 ): Promise<number[]> {
   const others = withoutKeyword(where);
-  let recent = db
-    .selectFrom('work_orders')
-    .selectAll('work_orders')
+  const inner = probe.inWhere ? others : [];
+  const from = db.selectFrom('work_orders');
+  // The clauses after the inner LIMIT read the row; the substring test needs the id alone.
+  let recent = (
+    inner.length > 0
+      ? from.select(['work_orders.id', 'work_orders.call_time'])
+      : from.selectAll('work_orders')
+  )
     .orderBy('work_orders.call_time', probe.direction)
     .orderBy('work_orders.id', probe.direction)
     .limit(probe.rows);
-  if (probe.inWhere) for (const w of others) recent = recent.where(w);
+  for (const w of inner) recent = recent.where(w);
   // The derived table takes the table's name, so every clause reads it unchanged.
   let query = db.selectFrom(recent.as('work_orders')).select('work_orders.id');
-  for (const w of [...(probe.inWhere ? [] : others), containsWhere(keyword)]) {
+  for (const w of [...(inner.length > 0 ? [] : others), containsWhere(keyword)]) {
     query = query.where(w);
   }
   const rows = await query
