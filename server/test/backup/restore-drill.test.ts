@@ -24,62 +24,72 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/**
+ * A drill runs four CLI processes, each starting Node and opening the database: it ran past the
+ * default minute on a loaded machine (CI beside a ten-million-order benchmark build).
+ */
+const DRILL_TIMEOUT_MS = 240_000;
+
 describe.runIf(TEST_DB === 'pglite')('the embedded database (PGlite under DATA_DIR)', () => {
-  it('backs up, restores into a new DATA_DIR, and serves the same orders and file', async () => {
-    const source = join(work, 'source');
-    await mkdir(source);
-    const handle = await openDatabase({ kind: 'pglite', dataDir: join(source, 'pglite') });
-    const seeded = await seedSource(handle, source);
-    // The server must be stopped: with the database open, the backup refuses.
-    const whileOpen = await runCli('backup', ['--out', 'open.tar.gz'], {
-      INIT_CWD: work,
-      DATA_DIR: source,
-      DATABASE_URL: undefined,
-    });
-    await handle.close();
-    expect(whileOpen.code).toBe(1);
-    expect(whileOpen.stderr).toMatch(/is open .*stop the server first/);
-
-    const backup = await runCli('backup', ['--out', 'hotline.tar.gz'], {
-      INIT_CWD: work,
-      DATA_DIR: source,
-      DATABASE_URL: undefined,
-    });
-    expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toContain(`backup written: ${join(work, 'hotline.tar.gz')}`);
-    expect(backup.stdout).toMatch(/12 work orders, \d+ users, 1 stored files \(/);
-    const head = (await readFile(join(work, 'hotline.tar.gz'))).subarray(0, 2);
-    expect(head.toString('hex')).toBe('1f8b');
-
-    const target = join(work, 'target');
-    const restore = await runCli('restore', ['--in', 'hotline.tar.gz'], {
-      INIT_CWD: work,
-      DATA_DIR: target,
-      DATABASE_URL: undefined,
-    });
-    expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toMatch(/12 work orders, \d+ users, 1 stored files/);
-
-    const again = await runCli('restore', ['--in', 'hotline.tar.gz'], {
-      INIT_CWD: work,
-      DATA_DIR: target,
-      DATABASE_URL: undefined,
-    });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already holds a database.*--force/);
-
-    const restored = await openDatabase({ kind: 'pglite', dataDir: join(target, 'pglite') });
-    try {
-      expect(await inspectRestored(restored, target, seeded)).toEqual({
-        orders: seeded.orders,
-        signIn: 200,
-        download: 200,
-        sameBytes: true,
+  it(
+    'backs up, restores into a new DATA_DIR, and serves the same orders and file',
+    async () => {
+      const source = join(work, 'source');
+      await mkdir(source);
+      const handle = await openDatabase({ kind: 'pglite', dataDir: join(source, 'pglite') });
+      const seeded = await seedSource(handle, source);
+      // The server must be stopped: with the database open, the backup refuses.
+      const whileOpen = await runCli('backup', ['--out', 'open.tar.gz'], {
+        INIT_CWD: work,
+        DATA_DIR: source,
+        DATABASE_URL: undefined,
       });
-    } finally {
-      await restored.close();
-    }
-  });
+      await handle.close();
+      expect(whileOpen.code).toBe(1);
+      expect(whileOpen.stderr).toMatch(/is open .*stop the server first/);
+
+      const backup = await runCli('backup', ['--out', 'hotline.tar.gz'], {
+        INIT_CWD: work,
+        DATA_DIR: source,
+        DATABASE_URL: undefined,
+      });
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain(`backup written: ${join(work, 'hotline.tar.gz')}`);
+      expect(backup.stdout).toMatch(/12 work orders, \d+ users, 1 stored files \(/);
+      const head = (await readFile(join(work, 'hotline.tar.gz'))).subarray(0, 2);
+      expect(head.toString('hex')).toBe('1f8b');
+
+      const target = join(work, 'target');
+      const restore = await runCli('restore', ['--in', 'hotline.tar.gz'], {
+        INIT_CWD: work,
+        DATA_DIR: target,
+        DATABASE_URL: undefined,
+      });
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toMatch(/12 work orders, \d+ users, 1 stored files/);
+
+      const again = await runCli('restore', ['--in', 'hotline.tar.gz'], {
+        INIT_CWD: work,
+        DATA_DIR: target,
+        DATABASE_URL: undefined,
+      });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/already holds a database.*--force/);
+
+      const restored = await openDatabase({ kind: 'pglite', dataDir: join(target, 'pglite') });
+      try {
+        expect(await inspectRestored(restored, target, seeded)).toEqual({
+          orders: seeded.orders,
+          signIn: 200,
+          download: 200,
+          sameBytes: true,
+        });
+      } finally {
+        await restored.close();
+      }
+    },
+    DRILL_TIMEOUT_MS,
+  );
 });
 
 describe.runIf(TEST_DB === 'postgres')('PostgreSQL (DATABASE_URL)', () => {
@@ -109,53 +119,57 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL (DATABASE_URL)', () => {
     for (const name of names) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
-  it('backs up with pg_dump, restores into a new database, refuses a full one', async () => {
-    const sourceUrl = await createDatabase();
-    const handle = await openDatabase({ kind: 'postgres', url: sourceUrl, poolSize: 2 });
-    let seeded;
-    try {
-      seeded = await seedSource(handle, work);
-    } finally {
-      await handle.close();
-    }
-    const backup = await runCli('backup', ['--out', 'hotline.dump'], {
-      INIT_CWD: work,
-      DATABASE_URL: sourceUrl,
-    });
-    expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(/pg_dump \d+ custom format/);
-    expect(backup.stdout).toMatch(/12 work orders, \d+ users, 1 stored files \(/);
-    const head = (await readFile(join(work, 'hotline.dump'))).subarray(0, 5);
-    expect(head.toString('latin1')).toBe('PGDMP');
-
-    const targetUrl = await createDatabase();
-    const restore = await runCli('restore', ['--in', 'hotline.dump'], {
-      INIT_CWD: work,
-      DATABASE_URL: targetUrl,
-    });
-    expect(restore.code, restore.stderr).toBe(0);
-    const refused = await runCli('restore', ['--in', 'hotline.dump'], {
-      INIT_CWD: work,
-      DATABASE_URL: targetUrl,
-    });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/is not empty .*--force/);
-    const forced = await runCli('restore', ['--in', 'hotline.dump', '--force'], {
-      INIT_CWD: work,
-      DATABASE_URL: targetUrl,
-    });
-    expect(forced.code, forced.stderr).toBe(0);
-
-    const restored = await openDatabase({ kind: 'postgres', url: targetUrl, poolSize: 2 });
-    try {
-      expect(await inspectRestored(restored, work, seeded)).toEqual({
-        orders: seeded.orders,
-        signIn: 200,
-        download: 200,
-        sameBytes: true,
+  it(
+    'backs up with pg_dump, restores into a new database, refuses a full one',
+    async () => {
+      const sourceUrl = await createDatabase();
+      const handle = await openDatabase({ kind: 'postgres', url: sourceUrl, poolSize: 2 });
+      let seeded;
+      try {
+        seeded = await seedSource(handle, work);
+      } finally {
+        await handle.close();
+      }
+      const backup = await runCli('backup', ['--out', 'hotline.dump'], {
+        INIT_CWD: work,
+        DATABASE_URL: sourceUrl,
       });
-    } finally {
-      await restored.close();
-    }
-  });
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(/pg_dump \d+ custom format/);
+      expect(backup.stdout).toMatch(/12 work orders, \d+ users, 1 stored files \(/);
+      const head = (await readFile(join(work, 'hotline.dump'))).subarray(0, 5);
+      expect(head.toString('latin1')).toBe('PGDMP');
+
+      const targetUrl = await createDatabase();
+      const restore = await runCli('restore', ['--in', 'hotline.dump'], {
+        INIT_CWD: work,
+        DATABASE_URL: targetUrl,
+      });
+      expect(restore.code, restore.stderr).toBe(0);
+      const refused = await runCli('restore', ['--in', 'hotline.dump'], {
+        INIT_CWD: work,
+        DATABASE_URL: targetUrl,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/is not empty .*--force/);
+      const forced = await runCli('restore', ['--in', 'hotline.dump', '--force'], {
+        INIT_CWD: work,
+        DATABASE_URL: targetUrl,
+      });
+      expect(forced.code, forced.stderr).toBe(0);
+
+      const restored = await openDatabase({ kind: 'postgres', url: targetUrl, poolSize: 2 });
+      try {
+        expect(await inspectRestored(restored, work, seeded)).toEqual({
+          orders: seeded.orders,
+          signIn: 200,
+          download: 200,
+          sameBytes: true,
+        });
+      } finally {
+        await restored.close();
+      }
+    },
+    DRILL_TIMEOUT_MS,
+  );
 });
