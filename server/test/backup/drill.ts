@@ -101,9 +101,23 @@ function pdfOf(body: Buffer): Buffer {
   return Buffer.concat([Buffer.from('%PDF-1.4\n'), body, Buffer.from('\n%%EOF\n')]);
 }
 
-/** What an app on the restored database shows: its orders, the file's bytes, a demo sign-in. */
+/** What `inspectRestored` finds when the restore kept everything `seedSource` made. */
+export const servedAsSeeded = (seeded: Seeded) => ({
+  orders: seeded.orders,
+  signIn: 200,
+  download: 200,
+  sameBytes: true,
+});
+
+/**
+ * What an app on the restored database shows: its orders, the file's bytes, a demo sign-in.
+ * Closes the database after.
+ */
 export async function inspectRestored(handle: DatabaseHandle, dataDir: string, seeded: Seeded) {
-  const { app, login } = await appOn(handle, dataDir);
+  const { app, login } = await appOn(handle, dataDir).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
   try {
     const signedIn = await login('admin');
     // The file is not attached yet: only its uploader may download it.
@@ -117,5 +131,6 @@ export async function inspectRestored(handle: DatabaseHandle, dataDir: string, s
     };
   } finally {
     await app.close();
+    await handle.close();
   }
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connect';
 import { TEST_DB } from '../support/test-app';
-import { inspectRestored, runCli, seedSource } from './drill';
+import { inspectRestored, runCli, seedSource, servedAsSeeded } from './drill';
 
 /**
  * The restore drill, as an operator runs it: seed a database (demo accounts, orders, an
@@ -77,16 +77,7 @@ describe.runIf(TEST_DB === 'pglite')('the embedded database (PGlite under DATA_D
       expect(again.stderr).toMatch(/already holds a database.*--force/);
 
       const restored = await openDatabase({ kind: 'pglite', dataDir: join(target, 'pglite') });
-      try {
-        expect(await inspectRestored(restored, target, seeded)).toEqual({
-          orders: seeded.orders,
-          signIn: 200,
-          download: 200,
-          sameBytes: true,
-        });
-      } finally {
-        await restored.close();
-      }
+      expect(await inspectRestored(restored, target, seeded)).toEqual(servedAsSeeded(seeded));
     },
     DRILL_TIMEOUT_MS,
   );
@@ -159,16 +150,7 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL (DATABASE_URL)', () => {
       expect(forced.code, forced.stderr).toBe(0);
 
       const restored = await openDatabase({ kind: 'postgres', url: targetUrl, poolSize: 2 });
-      try {
-        expect(await inspectRestored(restored, work, seeded)).toEqual({
-          orders: seeded.orders,
-          signIn: 200,
-          download: 200,
-          sameBytes: true,
-        });
-      } finally {
-        await restored.close();
-      }
+      expect(await inspectRestored(restored, work, seeded)).toEqual(servedAsSeeded(seeded));
     },
     DRILL_TIMEOUT_MS,
   );
