@@ -1,6 +1,7 @@
 import { ms, sample, summarize } from '../lib/stats';
 import { apiVsSql } from './api-vs-sql';
 import type { BenchContext, ResultRow } from './context';
+import { searchTotalsSection } from './search-totals';
 
 /**
  * Section 3: full-text search through the API (first page of 20, newest first: the bounded
@@ -176,5 +177,6 @@ export async function searchSection(ctx: BenchContext, user: string): Promise<Re
       }),
     );
   }
+  rows.push(...(await searchTotalsSection(ctx, user, target)));
   return rows;
 }
