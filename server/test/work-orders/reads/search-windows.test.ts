@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countedAndRest,
   disjointRecentWindows,
   type KeywordWindow,
 } from '../../../src/modules/work-orders/reads/search-sql';
@@ -45,6 +46,19 @@ describe('disjoint keyword windows', () => {
       // Newest first: the last week (and the next) first, then further back.
       expect(windows[0]!.weeks).toEqual([`@w${current}`, `@w${current + 1}`]);
       expect(windows.map((w) => w.weeks.length)).toEqual([2, 4, 21, 78, 0]);
+
+      // After k windows, "counted" holds exactly the instants of windows[0..k) and "rest" the
+      // others (a total that ran out of time extrapolates from one to the other).
+      for (let k = 1; k < windows.length; k++) {
+        const { counted, rest } = countedAndRest(windows, k);
+        for (const at of instants) {
+          const inFirstK = windows.slice(0, k).some((w) => covers(w, at));
+          expect(covers(counted, at), `${k} ${at.toISOString()}`).toBe(inFirstK);
+          expect(covers(rest, at), `${k} ${at.toISOString()}`).toBe(!inFirstK);
+        }
+      }
+      expect(() => countedAndRest(windows, 0)).toThrow();
+      expect(() => countedAndRest(windows, windows.length)).toThrow();
     });
   }
 });

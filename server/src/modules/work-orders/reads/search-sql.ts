@@ -48,6 +48,11 @@ function windowTimes(column: RawBuilder<unknown>, window?: KeywordWindow): RawBu
   return sql.join(times, sql``);
 }
 
+/** The orders called within `window`'s bounds (outside them, for the rest of history). */
+export function calledIn(window: KeywordWindow): OrdersWhere {
+  return () => sql<boolean>`true${windowTimes(sql.ref('work_orders.call_time'), window)}`;
+}
+
 /** The keyword of each clause `keywordWhere` made (a window replaces the clause). */
 const keywordClauses = new WeakMap<OrdersWhere, string>();
 
@@ -168,6 +173,26 @@ export function disjointRecentWindows(now: Date): KeywordWindow[] {
   }
   windows.push({ weeks: [], since: start(end), before: start(until), outside: true });
   return windows;
+}
+
+/**
+ * The part of history that `windows[0..k)` of `disjointRecentWindows` cover together (they
+ * are contiguous, newest first), and the rest of it: where a total that ran out of time after
+ * k windows counted, and where it did not.
+ */
+export function countedAndRest(
+  windows: readonly KeywordWindow[],
+  k: number,
+): { counted: KeywordWindow; rest: KeywordWindow } {
+  const since = windows[k - 1]?.since;
+  const before = windows[0]?.before;
+  if (k < 1 || k >= windows.length || !since || !before) {
+    throw new Error(`countedAndRest: ${k} of ${windows.length} windows`);
+  }
+  return {
+    counted: { weeks: [], since, before },
+    rest: { weeks: [], since, before, outside: true },
+  };
 }
 
 /**

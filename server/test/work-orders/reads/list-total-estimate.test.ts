@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTotal, type BudgetedCount } from '../../../src/modules/work-orders/reads/list-total';
+import { countOrderPartsUpTo } from '../../../src/modules/work-orders/reads/list.repository';
+import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
+import {
+  disjointRecentWindows,
+  keywordWhere,
+} from '../../../src/modules/work-orders/reads/search-sql';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+/**
+ * A keyword total that runs out of its time budget part way through its windows (list-total.ts)
+ * answers an estimate extrapolated from the windows it counted: never less than the matches
+ * it saw, and near the truth when the term is as common in the rest of history as in the
+ * weeks counted. The budget is ended at a chosen window by the count passed to listTotal
+ * (the counts themselves are real); a budget that really runs out is tested in
+ * list-total-budget.test.ts.
+ */
+
+const ORDERS = 240;
+const TERM = '测算核对';
+const WEEK = 604_800_000;
+
+let t: TestApp;
+/** The call time of every order carrying TERM. */
+let matchTimes: Date[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ orders: ORDERS });
+  // Orders called evenly over three years back from now, every third one carrying TERM.
+  const now = t.ctx.now().getTime();
+  const step = (156 * WEEK) / ORDERS;
+  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
+  expect(ids).toHaveLength(ORDERS);
+  for (const [i, { id }] of ids.entries()) {
+    const callTime = new Date(now - Math.round((i + 0.5) * step));
+    const term = i % 3 === 0;
+    if (term) matchTimes.push(callTime);
+    await t.ctx.db
+      .updateTable('work_orders')
+      .set({ call_time: callTime, ...(term ? { title: `${TERM}${i}` } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+  await sql`ANALYZE work_orders`.execute(t.ctx.db);
+  await sql`ANALYZE order_search`.execute(t.ctx.db);
+});
+afterAll(async () => {
+  matchTimes = [];
+  await t?.close();
+});
+
+/** Real counts for the first `windows` calls, then "out of time". */
+function budgetEndingAfter(windows: number): BudgetedCount {
+  let calls = 0;
+  return async (parts, limit) =>
+    calls++ < windows ? countOrderPartsUpTo(t.ctx.db, parts, limit) : undefined;
+}
+
+/** The matches called within the first `k` disjoint windows (from their bounds). */
+function matchesInFirst(k: number): number {
+  const windows = disjointRecentWindows(t.ctx.now());
+  const since = windows[k - 1]!.since!.getTime();
+  const before = windows[0]!.before!.getTime();
+  return matchTimes.filter((at) => at.getTime() >= since && at.getTime() < before).length;
+}
+
+const where: OrdersWhere[] = [keywordWhere(TERM)];
+
+describe('a keyword total that runs out of time', () => {
+  it('counted in time: exact, not an estimate', async () => {
+    const total = await listTotal(t.ctx, where, {}, budgetEndingAfter(5));
+    expect(total).toEqual({ totalCount: matchTimes.length });
+    expect(matchTimes.length).toBe(ORDERS / 3);
+  });
+
+  it('out of time after k windows: at least the matches counted, near the truth, marked', async () => {
+    const truth = matchTimes.length;
+    for (let k = 1; k <= 4; k++) {
+      const seen = matchesInFirst(k);
+      const total = await listTotal(t.ctx, where, {}, budgetEndingAfter(k));
+      expect(total.totalEstimated, `k ${k}`).toBe(true);
+      expect(total.totalCapped, `k ${k}`).toBeUndefined();
+      expect(total.totalCount, `k ${k}: ${seen} seen`).toBeGreaterThanOrEqual(seen);
+      // Windows that saw enough matches to extrapolate from (the first ones see one or two).
+      if (seen >= 5) {
+        expect(total.totalCount, `k ${k}: ${seen} seen`).toBeGreaterThanOrEqual(truth / 2);
+        expect(total.totalCount, `k ${k}: ${seen} seen`).toBeLessThanOrEqual(truth * 2);
+      }
+    }
+    // The data gives both kinds: windows too narrow to extrapolate from and wide enough.
+    expect(matchesInFirst(1)).toBeLessThan(5);
+    expect(matchesInFirst(3)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('out of time in the first window: the planner estimate, marked', async () => {
+    const total = await listTotal(t.ctx, where, {}, budgetEndingAfter(0));
+    expect(total.totalEstimated).toBe(true);
+    expect(total.totalCount).toBeGreaterThanOrEqual(0);
+  });
+
+  it('an extrapolation past the cap is capped and marked as an estimate', async () => {
+    const before = t.ctx.settings.listTotalCap;
+    t.ctx.settings.listTotalCap = Math.floor(matchTimes.length / 2);
+    try {
+      const seen = matchesInFirst(3);
+      expect(seen).toBeLessThanOrEqual(t.ctx.settings.listTotalCap);
+      const total = await listTotal(t.ctx, where, {}, budgetEndingAfter(3));
+      expect(total).toEqual({
+        totalCount: t.ctx.settings.listTotalCap,
+        totalCapped: true,
+        totalEstimated: true,
+      });
+    } finally {
+      t.ctx.settings.listTotalCap = before;
+    }
+  });
+});
