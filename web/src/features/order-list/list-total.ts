@@ -4,7 +4,7 @@ import { MAX_LIST_OFFSET } from '@hotline/contract';
  * What the list shows of its total. The server counts a list only up to a cap
  * (`LIST_TOTAL_CAP`): past it the reply says `totalCapped` and the toolbar reads "共 10,000+ 条"
  * with a button for the exact figure. A total the server could not count within its time budget
- * is the planner's estimate (`totalEstimated`): "约 N 条", with the same button. Pure, so the
+ * is an estimate (`totalEstimated`): "约 N 条", with the same button. Pure, so the
  * rules are unit-tested.
  */
 
