@@ -39,15 +39,15 @@ export async function searchTotalsSection(
     const base = { keyword: c.term, pageNo: 1, pageSize: 20, ...c.body };
     let shown = '';
     const ask = (extra: Record<string, unknown>) => async () => {
-      const r = await call<{ totalCount?: number; totalCapped?: boolean }>(
-        ctx.base,
-        token,
-        SEARCH,
-        { ...base, ...extra },
-      );
+      const r = await call<{
+        totalCount?: number;
+        totalCapped?: boolean;
+        totalEstimated?: boolean;
+      }>(ctx.base, token, SEARCH, { ...base, ...extra });
       if (r.code !== 200) throw new Error(`${who} ${c.term}: ${r.code} ${r.msg}`);
       if (r.data.totalCount !== undefined) {
-        shown = `${r.data.totalCount.toLocaleString('en')}${r.data.totalCapped ? '+' : ''}`;
+        const about = r.data.totalEstimated ? '~' : '';
+        shown = `${about}${r.data.totalCount.toLocaleString('en')}${r.data.totalCapped ? '+' : ''}`;
       }
     };
     const page = summarize(await sample(ctx.runs, ask({})));

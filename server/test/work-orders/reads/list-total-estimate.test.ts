@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTotal, type BudgetedCount } from '../../../src/modules/work-orders/reads/list-total';
+import {
+  listTotal,
+  RATE_WINDOWS,
+  type BudgetedCount,
+} from '../../../src/modules/work-orders/reads/list-total';
 import { countOrderPartsUpTo } from '../../../src/modules/work-orders/reads/list.repository';
 import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import {
@@ -16,18 +20,23 @@ import { createTestApp, type TestApp } from '../../support/test-app';
  * weeks counted. The budget is ended at a chosen window by the count passed to listTotal
  * (the counts themselves are real); a budget that really runs out is tested in
  * list-total-budget.test.ts.
+ *
+ * The cap is set low enough (CAP) that the term is not "rare" (at most half the cap in all, by
+ * its rate in the last five weeks: counted in the rest of history at once); the last test
+ * raises it.
  */
 
 const ORDERS = 240;
 const TERM = '测算核对';
 const WEEK = 604_800_000;
+const CAP = 100;
 
 let t: TestApp;
 /** The call time of every order carrying TERM. */
 let matchTimes: Date[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ orders: ORDERS });
+  t = await createTestApp({ orders: ORDERS, settings: { listTotalCap: CAP } });
   // Orders called evenly over three years back from now, every third one carrying TERM.
   const now = t.ctx.now().getTime();
   const step = (156 * WEEK) / ORDERS;
@@ -51,11 +60,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Real counts for the first `windows` calls, then "out of time". */
-function budgetEndingAfter(windows: number): BudgetedCount {
+/** Real counts for the first `windows` calls, then "out of time"; `calls` says how many came. */
+function budgetEndingAfter(windows: number): BudgetedCount & { calls: () => number } {
   let calls = 0;
-  return async (parts, limit) =>
+  const count: BudgetedCount = async (parts, limit) =>
     calls++ < windows ? countOrderPartsUpTo(t.ctx.db, parts, limit) : undefined;
+  return Object.assign(count, { calls: () => calls });
+}
+
+async function withCap<T>(cap: number, run: () => Promise<T>): Promise<T> {
+  t.ctx.settings.listTotalCap = cap;
+  try {
+    return await run();
+  } finally {
+    t.ctx.settings.listTotalCap = CAP;
+  }
 }
 
 /** The matches called within the first `k` disjoint windows (from their bounds). */
@@ -81,8 +100,9 @@ describe('a keyword total that runs out of time', () => {
       const seen = matchesInFirst(k);
       const total = await listTotal(t.ctx, where, {}, budgetEndingAfter(k));
       expect(total.totalEstimated, `k ${k}`).toBe(true);
-      expect(total.totalCapped, `k ${k}`).toBeUndefined();
       expect(total.totalCount, `k ${k}: ${seen} seen`).toBeGreaterThanOrEqual(seen);
+      // An extrapolation past the cap says the cap (below).
+      if (total.totalCapped) expect(total.totalCount).toBe(CAP);
       // Windows that saw enough matches to extrapolate from (the first ones see one or two).
       if (seen >= 5) {
         expect(total.totalCount, `k ${k}: ${seen} seen`).toBeGreaterThanOrEqual(truth / 2);
@@ -101,19 +121,29 @@ describe('a keyword total that runs out of time', () => {
   });
 
   it('an extrapolation past the cap is capped and marked as an estimate', async () => {
-    const before = t.ctx.settings.listTotalCap;
-    t.ctx.settings.listTotalCap = Math.floor(matchTimes.length / 2);
-    try {
-      const seen = matchesInFirst(3);
-      expect(seen).toBeLessThanOrEqual(t.ctx.settings.listTotalCap);
-      const total = await listTotal(t.ctx, where, {}, budgetEndingAfter(3));
-      expect(total).toEqual({
-        totalCount: t.ctx.settings.listTotalCap,
-        totalCapped: true,
-        totalEstimated: true,
-      });
-    } finally {
-      t.ctx.settings.listTotalCap = before;
-    }
+    const cap = Math.floor(matchTimes.length / 2);
+    const seen = matchesInFirst(3);
+    expect(seen).toBeLessThanOrEqual(cap);
+    const total = await withCap(cap, () => listTotal(t.ctx, where, {}, budgetEndingAfter(3)));
+    expect(total).toEqual({ totalCount: cap, totalCapped: true, totalEstimated: true });
+  });
+
+  it('a rare term (its rate promising at most half the cap): the rest of history in one count', async () => {
+    const truth = matchTimes.length;
+    const budget = budgetEndingAfter(5);
+    expect(await withCap(10_000, () => listTotal(t.ctx, where, {}, budget))).toEqual({
+      totalCount: truth,
+    });
+    expect(budget.calls()).toBe(RATE_WINDOWS + 1);
+    // Out of time in that count: extrapolated from the windows counted before it.
+    const short = await withCap(10_000, () =>
+      listTotal(t.ctx, where, {}, budgetEndingAfter(RATE_WINDOWS)),
+    );
+    expect(short.totalEstimated).toBe(true);
+    expect(short.totalCount).toBeGreaterThanOrEqual(matchesInFirst(RATE_WINDOWS));
+    // Not rare under the low cap: every window counted on its own.
+    const each = budgetEndingAfter(5);
+    expect(await listTotal(t.ctx, where, {}, each)).toEqual({ totalCount: truth });
+    expect(each.calls()).toBe(5);
   });
 });
