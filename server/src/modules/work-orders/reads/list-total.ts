@@ -41,7 +41,7 @@ export interface ListTotal {
   totalCount: number;
   /** Present (true) only when totalCount stopped at the cap. */
   totalCapped?: true;
-  /** Present (true) when counting ran out of time: totalCount is the planner's estimate. */
+  /** Present (true) when counting ran out of time: totalCount is an estimate. */
   totalEstimated?: true;
 }
 
