@@ -40,12 +40,13 @@ describe('the total the toolbar shows', () => {
     expect(say('en-US', capped)).toBe('10,000+ items');
   });
 
-  it('an estimated total reads "约 N 条" / "About N items"; past the cap it stays "10,000+"', () => {
+  it('an estimated total reads "约 N 条" / "About N items"; past the cap "约 10,000+ 条"', () => {
     const estimate = { totalCount: 4_321, totalEstimated: true };
     expect(say('zh-CN', estimate)).toBe('约 4,321 条');
     expect(say('en-US', estimate)).toBe('About 4,321 items');
     const past = { totalCount: LIST_TOTAL_CAP, totalCapped: true, totalEstimated: true };
-    expect(say('zh-CN', past)).toBe('共 10,000+ 条');
+    expect(say('zh-CN', past)).toBe('约 10,000+ 条');
+    expect(say('en-US', past)).toBe('About 10,000+ items');
     expect(say('zh-CN', estimate, 4_400)).toBe('共 4,400 条');
   });
 

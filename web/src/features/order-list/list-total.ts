@@ -4,8 +4,8 @@ import { MAX_LIST_OFFSET } from '@hotline/contract';
  * What the list shows of its total. The server counts a list only up to a cap
  * (`LIST_TOTAL_CAP`): past it the reply says `totalCapped` and the toolbar reads "共 10,000+ 条"
  * with a button for the exact figure. A total the server could not count within its time budget
- * is an estimate (`totalEstimated`): "约 N 条", with the same button. Pure, so the
- * rules are unit-tested.
+ * is an estimate (`totalEstimated`): "约 N 条" ("约 10,000+ 条" past the cap), with the same
+ * button. Pure, so the rules are unit-tested.
  */
 
 export interface ShownTotal {
@@ -40,7 +40,9 @@ export function shownTotal(
 export function totalText(total: ShownTotal) {
   return {
     key: total.capped
-      ? ('workOrders.toolbar.totalCapped' as const)
+      ? total.estimated
+        ? ('workOrders.toolbar.totalCappedEstimated' as const)
+        : ('workOrders.toolbar.totalCapped' as const)
       : total.estimated
         ? ('workOrders.toolbar.totalEstimated' as const)
         : ('workOrders.toolbar.total' as const),

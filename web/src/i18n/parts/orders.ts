@@ -116,6 +116,7 @@ export const zh = {
     total: '共 {{n}} 条',
     totalCapped: '共 {{n}}+ 条',
     totalEstimated: '约 {{n}} 条',
+    totalCappedEstimated: '约 {{n}}+ 条',
     exactTotal: '精确计数',
     exactTotalHint: '统计全部符合条件的工单（数据量大时可能需要几秒）',
     refresh: '刷新',

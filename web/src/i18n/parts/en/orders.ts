@@ -113,6 +113,7 @@ export const en: typeof zh = {
     total: '{{n}} in total',
     totalCapped: '{{n}}+ items',
     totalEstimated: 'About {{n}} items',
+    totalCappedEstimated: 'About {{n}}+ items',
     exactTotal: 'Exact count',
     exactTotalHint: 'Count every matching order (may take a few seconds on large lists)',
     refresh: 'Refresh',
