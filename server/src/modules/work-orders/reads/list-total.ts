@@ -93,14 +93,18 @@ async function keywordTotal(
   const windows = disjointRecentWindows(ctx.now());
   let seen = 0;
   for (let k = 0; k < windows.length; k++) {
-    const rare =
-      k === RATE_WINDOWS &&
-      (await extrapolated(ctx, where, countedAndRest(windows, k), seen)) <= cap / 2;
-    const window = rare ? countedAndRest(windows, k).rest : windows[k]!;
+    // After RATE_WINDOWS, the extrapolation decides "rare" (and is the estimate if time runs out).
+    const split = k === RATE_WINDOWS ? countedAndRest(windows, k) : undefined;
+    const guess = split && (await extrapolated(ctx, where, split, seen));
+    const rare = split !== undefined && guess !== undefined && guess <= cap / 2;
+    const window = rare ? split.rest : windows[k]!;
     const n = await count([inWindow(where, window)], cap + 1 - seen);
     if (n === undefined) {
       if (k === 0) return asEstimate(ctx, await estimateOrderParts(ctx.db, one));
-      return asEstimate(ctx, await extrapolated(ctx, where, countedAndRest(windows, k), seen));
+      return asEstimate(
+        ctx,
+        guess ?? (await extrapolated(ctx, where, countedAndRest(windows, k), seen)),
+      );
     }
     seen += n;
     if (seen > cap) return capped(ctx);
