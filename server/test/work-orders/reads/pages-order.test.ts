@@ -6,7 +6,11 @@ import type { Db } from '../../../src/context';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
 import { filterWhere, laterRangesOf } from '../../../src/modules/work-orders/reads/list-filters';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
-import { pageOrderIds, type SortKey } from '../../../src/modules/work-orders/reads/list.repository';
+import {
+  pageOrderIds,
+  sortedPageAndCount,
+  type SortKey,
+} from '../../../src/modules/work-orders/reads/list.repository';
 import { queueWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 import { callers, list, unitIdOf, type Caller } from '../reads-fixtures';
@@ -14,7 +18,8 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * A page read by `pageOrderIds` — per-value ranges merged, the rows with a deadline or dispatch
- * time before those without — is exactly the page of the plain statement it replaces:
+ * time before those without — or sorted and counted by `sortedPageAndCount` is exactly the page
+ * of the plain statement it replaces:
  * `ORDER BY key DIR NULLS LAST, id DIR LIMIT … OFFSET …` over the same clauses. The data is
  * the demo's, with many orders moved onto the same call time, deadline and dispatch time
  * (ties are decided by id) and into the queues whose clause splits.
@@ -122,6 +127,12 @@ async function expectSamePages(where: readonly OrdersWhere[], size: number, labe
         await pageOrderIds(db, where, { ...page, sortMatches: true }),
         `${label} ${sort} ${direction} @${offset} sorted`,
       ).toEqual(plain);
+      // Sorted and counted by one statement (a keyword's few matches, list.service's pageOf):
+      // the same rows, and every match counted while a row carries the count.
+      expect(
+        await sortedPageAndCount(db, where, page),
+        `${label} ${sort} ${direction} @${offset} counted`,
+      ).toEqual({ ids: plain, count: plain.length > 0 ? total.length : undefined });
     }
   }
   return total.length;
@@ -171,9 +182,11 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
     for (const [sort, direction] of SORTS) {
       for (const offset of [total - 1, total, total + 5, (counts?.n ?? 0) - 12]) {
         const page = { sort, direction, limit: 11, offset };
+        const plain = await plainIds([types], sort, direction, 11, offset);
         expect(await pageOrderIds(db, [types], page), `${sort} ${direction} @${offset}`).toEqual(
-          await plainIds([types], sort, direction, 11, offset),
+          plain,
         );
+        expect((await sortedPageAndCount(db, [types], page)).ids).toEqual(plain);
       }
     }
   }, 300_000);

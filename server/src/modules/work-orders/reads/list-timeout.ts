@@ -45,13 +45,15 @@ export function listShape(body: ListBody, way: string): Record<string, unknown> 
 /** How a list's page was read (list.service.ts `pageOf`), named for the log. */
 export function pageWay(how: {
   byKeyword: boolean;
-  /** The keyword tested on a few rows and their matches sorted (keywordPlan's sortMatches). */
+  /** A keyword's few matches sorted (keywordPlan's sortMatches), tested on rows or not. */
   keywordSorted: boolean;
+  /** The keyword tested on the rows (keywordPlan moved it off the search index). */
+  keywordOnRows: boolean;
   sortMatches: boolean;
   fromEnd: boolean;
 }): string {
   if (how.byKeyword) return 'keyword';
-  if (how.keywordSorted) return 'keywordOnRows';
+  if (how.keywordSorted) return how.keywordOnRows ? 'keywordOnRows' : 'keywordSorted';
   if (how.sortMatches) return 'sortRange';
   return how.fromEnd ? 'fromRangeEnd' : 'index';
 }

@@ -188,6 +188,38 @@ async function orderedIds(
 }
 
 /**
+ * One page read by sorting every match, and how many matched, from one statement: a page that
+ * sorts its matches (a keyword's few matches, search-page.ts `keywordPlan`) reads every one of
+ * them anyway, and `count(*) OVER ()` counts them on the way (a WindowAgg under the top-N
+ * sort), where the list's total read them all a second time. One statement for every key: the
+ * matches are sorted, not walked in an index's order, so `NULLS LAST` and an IN over several
+ * values (a queue's `alternatives`) cost nothing here. The same rows as `pageOrderIds`.
+ * `count` is undefined when the page is empty (an offset past the last match leaves no row to
+ * carry it).
+ */
+export async function sortedPageAndCount(
+  db: Db,
+  where: readonly OrdersWhere[],
+  page: { sort: SortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ ids: number[]; count?: number }> {
+  let query = db
+    .selectFrom('work_orders')
+    .select(['work_orders.id', sql<string>`count(*) OVER ()`.as('n')]);
+  for (const w of where) query = query.where(w);
+  const dir = page.direction === 'desc' ? sql`DESC` : sql`ASC`;
+  // `+ interval '0 s'`, `+ 0`: the same order, no index's (see orderedIds).
+  const key = sql.ref(`work_orders.${page.sort}`);
+  const rows = await query
+    .orderBy(sql`(${key} + interval '0 s') ${dir} NULLS LAST`)
+    .orderBy(sql`(${sql.ref('work_orders.id')} + 0) ${dir}`)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const first = rows[0];
+  return { ids: rows.map((r) => r.id), count: first ? Number(first.n) : undefined };
+}
+
+/**
  * The same ids as `pageOrderIds` by call_time, read window by window (`windows`, narrowest
  * first, each `where` narrowed to the orders called since some moment — or, oldest first,
  * before some moment): if a window already holds offset + limit matches, those are the first

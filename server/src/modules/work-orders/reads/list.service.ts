@@ -8,7 +8,13 @@ import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
 import { filterWhere, fromRangeEnd, laterRangesOf, LIST_FILTERS } from './list-filters';
 import { listShape, pageWay, withinListTimeout } from './list-timeout';
 import { listTotal, type ListTotal } from './list-total';
-import { hydrateOrders, pageOrderIds, type HydratedOrder, type SortKey } from './list.repository';
+import {
+  hydrateOrders,
+  pageOrderIds,
+  sortedPageAndCount,
+  type HydratedOrder,
+  type SortKey,
+} from './list.repository';
 import { presentOrder } from '../order.presenter';
 import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
 import { keywordPageIds, keywordPlan } from './search-page';
@@ -96,7 +102,8 @@ async function sortsRange(
 /**
  * One page of hydrated rows for the given WHERE; totalCount only when isAmount asked for it,
  * capped unless exactTotal (list-total.ts; `queueCount` when the caller knows a cheaper way to the
- * same number).
+ * same number). A page that sorts a keyword's matches reads them all, and counts them with the
+ * same statement (`sortedPageAndCount`): then that count is the total, exact.
  */
 export async function pageOf(
   ctx: AppContext,
@@ -124,30 +131,36 @@ export async function pageOf(
   const way = pageWay({
     byKeyword,
     keywordSorted: plan.sortMatches,
+    keywordOnRows: !hasKeyword(planned),
     sortMatches,
     fromEnd: fromEnd !== null,
   });
-  const [ids, total] = await Promise.all([
-    withinListTimeout(ctx, listShape(body, way), (db) =>
-      byKeyword
-        ? keywordPageIds(db, planned, body.keyword!, reader.now, {
-            direction: body.sortOrder,
-            limit: body.pageSize + 1,
-            offset,
-          })
-        : pageOrderIds(db, pageWhere, {
-            sort: SORT_COLUMN[body.sort],
-            direction: body.sortOrder,
-            limit: body.pageSize + 1,
-            offset,
-            sortMatches,
-          }),
-    ),
-    body.isAmount ? count() : Promise.resolve(undefined),
+  const slice = { direction: body.sortOrder, limit: body.pageSize + 1, offset };
+  const counted = Boolean(plan.sortMatches && body.isAmount && !queueCount);
+  const [page, total] = await Promise.all([
+    withinListTimeout(ctx, listShape(body, way), async (db): Promise<PageIds> => {
+      if (byKeyword)
+        return { ids: await keywordPageIds(db, planned, body.keyword!, reader.now, slice) };
+      const sort = SORT_COLUMN[body.sort];
+      if (counted) return sortedPageAndCount(db, pageWhere, { sort, ...slice });
+      return { ids: await pageOrderIds(db, pageWhere, { sort, ...slice, sortMatches }) };
+    }),
+    body.isAmount && !counted ? count() : Promise.resolve(undefined),
   ]);
+  const { ids } = page;
   const hasMore = ids.length > body.pageSize;
-  const rows = await hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now);
-  return { list: rows, hasMore, ...total };
+  const [rows, pageTotal] = await Promise.all([
+    hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now),
+    // An empty page past the last match carries no count: the total is counted.
+    counted ? (page.count !== undefined ? { totalCount: page.count } : count()) : undefined,
+  ]);
+  return { list: rows, hasMore, ...(total ?? pageTotal) };
+}
+
+interface PageIds {
+  ids: number[];
+  /** Every match, when the page's statement counted them (sortedPageAndCount). */
+  count?: number;
 }
 
 export async function listOrders(

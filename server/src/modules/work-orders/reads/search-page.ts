@@ -28,6 +28,10 @@ export interface KeywordPlan {
    * tested every row of the queue (a call-back queue of 25,000 orders: 200 ms a page;
    * docs/performance.md, "Ninth 10M build"). The probe reads the queue's own newest rows, not
    * the newest orders: a term frequent elsewhere but absent from the queue would walk too.
+   *
+   * Also true for a rare term of a broad list sorted by deadline or dispatch time, read through
+   * the search index: its matches are few, and all of them are read and sorted. A page that
+   * sorts its matches counts them with the same statement (list.service.ts `pageOf`).
    */
   sortMatches: boolean;
 }
@@ -47,7 +51,7 @@ export interface KeywordPlan {
  * orders). When the term is frequent — at least FREQUENT_IN_PROBE matches among the PROBE_ROWS
  * newest orders — the page walks the sort's own index and tests each row's text (21 ms there,
  * 1,548 rows tested); a rarer term goes through the index, whose matches are then few (a
- * 600-match term: the walk would test 400,000 rows, 3.2 s).
+ * 600-match term: the walk would test 400,000 rows, 3.2 s), and sorts them.
  */
 export async function keywordPlan(
   ctx: AppContext,
@@ -69,7 +73,9 @@ export async function keywordPlan(
   const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
   if (rows <= limit) return { where: keywordOnRows(where), sortMatches: !(await frequent(true)) };
   if (sort === 'callTime' || keyword === undefined) return asIs;
-  return (await frequent(false)) ? { where: keywordOnRows(where), sortMatches: false } : asIs;
+  return (await frequent(false))
+    ? { where: keywordOnRows(where), sortMatches: false }
+    : { where, sortMatches: true };
 }
 
 /** Matches among the PROBE_ROWS newest orders that make a term frequent (0.5 %). */
