@@ -194,8 +194,8 @@ async function orderedIds(
  * sort), where the list's total read them all a second time. One statement for every key: the
  * matches are sorted, not walked in an index's order, so `NULLS LAST` and an IN over several
  * values (a queue's `alternatives`) cost nothing here. The same rows as `pageOrderIds`.
- * `count` is undefined when the page is empty (an offset past the last match leaves no row to
- * carry it).
+ * `count` is undefined when a page past the first is empty (an offset past the last match leaves
+ * no row to carry it); an empty first page is none.
  */
 export async function sortedPageAndCount(
   db: Db,
@@ -216,7 +216,8 @@ export async function sortedPageAndCount(
     .offset(page.offset)
     .execute();
   const first = rows[0];
-  return { ids: rows.map((r) => r.id), count: first ? Number(first.n) : undefined };
+  if (!first) return { ids: [], count: page.offset === 0 ? 0 : undefined };
+  return { ids: rows.map((r) => r.id), count: Number(first.n) };
 }
 
 /**
