@@ -23,6 +23,10 @@ const CASES: readonly TotalCase[] = [
   { user: null, term: '松林村3号院', body: { sort: 'deadline' } },
   { user: 'street1', term: '漏水' },
   { user: 'street1', term: '噪音扰民', body: { menuId: 'jd_blz' } },
+  // A call-back queue: a term frequent there (the page walks the queue, the total counts it)
+  // and one it does not hold (its matches sorted and counted by the page's statement).
+  { user: 'visitor', term: '漏水', body: { menuId: 'hf_dhf' } },
+  { user: 'visitor', term: '松林村3号院', body: { menuId: 'hf_dhf' } },
 ];
 
 const SEARCH = '/addons/jsjb/lists/searchEs';
