@@ -75,3 +75,18 @@ export async function listAll(
 }
 
 export const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+
+/** `run` with `settings.keywordScanRows` set to `scanRows` (search-page.ts), restored after. */
+export async function withScanRows<T>(
+  t: TestApp,
+  scanRows: number,
+  run: () => Promise<T>,
+): Promise<T> {
+  const before = t.ctx.settings.keywordScanRows;
+  t.ctx.settings.keywordScanRows = scanRows;
+  try {
+    return await run();
+  } finally {
+    t.ctx.settings.keywordScanRows = before;
+  }
+}

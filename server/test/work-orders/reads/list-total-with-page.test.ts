@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, listAll, type Caller } from '../reads-fixtures';
+import { callers, list, listAll, withScanRows, type Caller } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -52,16 +52,6 @@ const totalOf = (data: { totalCount?: number; totalCapped?: boolean }) => ({
 const cappedOf = (rows: number) =>
   rows > CAP ? { totalCount: CAP, totalCapped: true } : { totalCount: rows };
 
-async function withScanRows<T>(scanRows: number, run: () => Promise<T>): Promise<T> {
-  const before = t.ctx.settings.keywordScanRows;
-  t.ctx.settings.keywordScanRows = scanRows;
-  try {
-    return await run();
-  } finally {
-    t.ctx.settings.keywordScanRows = before;
-  }
-}
-
 const SORTS = [
   ['callTime', 'desc'],
   ['callTime', 'asc'],
@@ -92,7 +82,7 @@ describe('a page that sorts its matches counts them', () => {
         for (const scanRows of [10_000, 1]) {
           const label = `${name} ${sort} ${sortOrder} ${scanRows}`;
           const counted = scanRows > 1 || sort !== 'callTime';
-          const first = await withScanRows(scanRows, () =>
+          const first = await withScanRows(t, scanRows, () =>
             list(t, token, { ...asked, isAmount: 1, pageSize: 10 }, '/lists/searchEs'),
           );
           expect([first.code, first.msg], label).toEqual([200, 'success']);
@@ -104,7 +94,7 @@ describe('a page that sorts its matches counts them', () => {
             counted ? { totalCount: all.length } : cappedOf(all.length),
           );
           // A page past the last match has no row to carry the count: the total is counted.
-          const past = await withScanRows(scanRows, () =>
+          const past = await withScanRows(t, scanRows, () =>
             list(t, token, { ...asked, isAmount: 1, pageSize: 10, pageNo: 2 }, '/lists/searchEs'),
           );
           expect([past.data.list.length, totalOf(past.data)], label).toEqual([
@@ -112,7 +102,7 @@ describe('a page that sorts its matches counts them', () => {
             cappedOf(all.length),
           ]);
           // Exact on demand: the same figure either way.
-          const exact = await withScanRows(scanRows, () =>
+          const exact = await withScanRows(t, scanRows, () =>
             list(t, token, { ...asked, isAmount: 1, exactTotal: 1 }, '/lists/searchEs'),
           );
           expect(totalOf(exact.data), label).toEqual({ totalCount: all.length });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, listAll, unitIdOf, type Caller } from '../reads-fixtures';
+import { callers, list, listAll, unitIdOf, withScanRows, type Caller } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -36,16 +36,6 @@ const totalOf = (data: { totalCount?: number; totalCapped?: boolean }) => ({
  * search index by week windows, the default testing these few orders' own text.
  */
 const BOTH_WAYS = [0, 10_000] as const;
-
-async function withScanRows<T>(scanRows: number, run: () => Promise<T>): Promise<T> {
-  const before = t.ctx.settings.keywordScanRows;
-  t.ctx.settings.keywordScanRows = scanRows;
-  try {
-    return await run();
-  } finally {
-    t.ctx.settings.keywordScanRows = before;
-  }
-}
 
 async function categoryRootAndLeaf(): Promise<{ root: number; leaf: number }> {
   // The leaf most orders carry, and the root above it.
@@ -202,7 +192,7 @@ describe('capped list totals', () => {
         const rows = (await listAll(t, token, { keyword }, '/lists/searchEs')).length;
         seen[rows > CAP ? 'capped' : 'under']++;
         for (const scanRows of BOTH_WAYS) {
-          const capped = await withScanRows(scanRows, () =>
+          const capped = await withScanRows(t, scanRows, () =>
             list(t, token, { keyword, isAmount: 1 }, '/lists/searchEs'),
           );
           expect(totalOf(capped.data), `${name} ${keyword} ${scanRows}`).toEqual(cappedOf(rows));
@@ -246,7 +236,7 @@ describe('capped list totals', () => {
     const expectTotal = async (label: string) => {
       const rows = (await listAll(t, token, { keyword: term }, '/lists/searchEs')).length;
       for (const scanRows of BOTH_WAYS) {
-        const capped = await withScanRows(scanRows, () =>
+        const capped = await withScanRows(t, scanRows, () =>
           list(t, token, { keyword: term, isAmount: 1 }, '/lists/searchEs'),
         );
         expect(totalOf(capped.data), `${label}, ${scanRows}`).toEqual(cappedOf(rows));
