@@ -6,9 +6,9 @@
 // One Playwright run (one worker) keeps a 2-core machine about half busy: the specs wait on
 // the console's timers, animations and the server; two runs side by side fill it.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 /** Every spec file under e2e/tests, as paths relative to e2e (tests/…/x.spec.ts), sorted. */
 export function specFiles(e2eDir) {
@@ -50,6 +50,21 @@ export function shardCount() {
 }
 
 /**
+ * A run's own copy of the console build, when several run side by side: a spec that changes
+ * the build its server serves (shell-sw.spec.ts writes a new sw.js) must not change the other
+ * runs' — their pages would find a new version and reload in the middle of a test.
+ */
+function ownBuild(e2eDir, artifacts) {
+  const source = process.env.E2E_WEB_DIST
+    ? resolve(process.env.E2E_WEB_DIST)
+    : join(e2eDir, '..', 'web', 'dist');
+  const copy = join(e2eDir, artifacts, 'web-dist');
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(source, copy, { recursive: true });
+  return copy;
+}
+
+/**
  * Runs the shards side by side; resolves to one result per shard: its exit status and the
  * parsed Playwright JSON report (or null when the run wrote none).
  */
@@ -70,6 +85,7 @@ export async function runShards(e2eDir, shards) {
         // Far apart: a spec starts its own servers a few ports above the suite's.
         E2E_PORT: String(8181 + 100 * i),
         E2E_ARTIFACTS: artifacts,
+        ...(shards.length > 1 ? { E2E_WEB_DIST: ownBuild(e2eDir, artifacts) } : {}),
       },
     });
     const prefix = (stream, out) => {

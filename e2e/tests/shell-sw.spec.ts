@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/test';
 
@@ -8,7 +9,12 @@ import { expect, test } from '../support/test';
  * refresh in 10 s", and reloads 10 s later.
  */
 
-const SW_FILE = fileURLToPath(new URL('../../web/dist/sw.js', import.meta.url));
+// The build this run's server serves: its own copy when runs go side by side
+// (scripts/e2e-shards.mjs), so that the new sw.js below reaches no other run's pages.
+const SW_FILE = join(
+  process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  'sw.js',
+);
 
 test('a new service worker is announced and the page reloads 10 s later', async ({ page }) => {
   test.setTimeout(60_000);
