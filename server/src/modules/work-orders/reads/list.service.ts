@@ -149,10 +149,12 @@ export async function pageOf(
   ]);
   const { ids } = page;
   const hasMore = ids.length > body.pageSize;
+  // An empty page past the last match carries no count: then the total is counted.
+  const countedTotal = async () =>
+    page.count === undefined ? count() : { totalCount: page.count };
   const [rows, pageTotal] = await Promise.all([
     hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now),
-    // An empty page past the last match carries no count: the total is counted.
-    counted ? (page.count !== undefined ? { totalCount: page.count } : count()) : undefined,
+    counted ? countedTotal() : undefined,
   ]);
   return { list: rows, hasMore, ...(total ?? pageTotal) };
 }
