@@ -6,8 +6,9 @@ import type { BenchContext, ResultRow } from './context';
  * Section 8: list totals (`isAmount`) as the console asks for them, capped at LIST_TOTAL_CAP
  * (server/src/modules/work-orders/reads/list-total.ts), next to the exact count of the same
  * list (`exactTotal`: what every total cost before, and what 精确计数 costs now) as the
- * reference: the all-orders list of each kind of user, a broad keyword, a week of deadlines and
- * a category (root with its subcategories, and a leaf).
+ * reference: the all-orders list of each kind of user, a broad keyword, a week of deadlines (on
+ * all orders, and in two queues split into parts), a category (root with its subcategories, and
+ * a leaf).
  */
 
 const LIST = '/addons/jsjb/lists/search';
@@ -65,12 +66,18 @@ async function cases(ctx: BenchContext): Promise<TotalCase[]> {
     p95Under: 100,
   });
   out.push(filtered('keyword "小区"', { keyword: '小区' }, SEARCH));
-  out.push(
-    filtered(`deadline in the week ${dateBefore(newest, 13)} … ${dateBefore(newest, 7)}`, {
-      deadlineFrom: dateBefore(newest, 13),
-      deadlineTo: dateBefore(newest, 7),
-    }),
-  );
+  const week = { deadlineFrom: dateBefore(newest, 13), deadlineTo: dateBefore(newest, 7) };
+  out.push(filtered(`deadline in the week ${week.deadlineFrom} … ${week.deadlineTo}`, week));
+  // A queue split into parts (an IN over several codes, queue-sql.ts `alternatives`) with a
+  // date range: by call time the page may sort the range's matches (list.service `sortsRange`).
+  out.push({
+    ...filtered('hf_dhf + deadline week', { menuId: 'hf_dhf', ...week }),
+    user: 'visitor',
+  });
+  out.push({
+    ...filtered('qu_shz + deadline week', { menuId: 'qu_shz', ...week }),
+    user: 'reviewer',
+  });
   if (category) {
     out.push(filtered(`category root ${category.root}`, { categoryId: category.root }));
     out.push(filtered(`category leaf ${category.leaf}`, { categoryId: category.leaf }));

@@ -8,7 +8,7 @@ import { filterWhere, laterRangesOf } from '../../../src/modules/work-orders/rea
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import {
   pageOrderIds,
-  sortedPageAndCount,
+  sortedPage,
   type SortKey,
 } from '../../../src/modules/work-orders/reads/list.repository';
 import { queueWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * A page read by `pageOrderIds` — per-value ranges merged, the rows with a deadline or dispatch
- * time before those without — or sorted and counted by `sortedPageAndCount` is exactly the page
+ * time before those without — or sorted and counted by `sortedPage` is exactly the page
  * of the plain statement it replaces:
  * `ORDER BY key DIR NULLS LAST, id DIR LIMIT … OFFSET …` over the same clauses. The data is
  * the demo's, with many orders moved onto the same call time, deadline and dispatch time
@@ -130,7 +130,7 @@ async function expectSamePages(where: readonly OrdersWhere[], size: number, labe
       // Sorted and counted by one statement (a keyword's few matches, list.service's pageOf):
       // the same rows, and every match counted while a row carries the count.
       expect(
-        await sortedPageAndCount(db, where, page),
+        await sortedPage(db, where, page, true),
         `${label} ${sort} ${direction} @${offset} counted`,
       ).toEqual({
         ids: plain,
@@ -189,15 +189,15 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
         expect(await pageOrderIds(db, [types], page), `${sort} ${direction} @${offset}`).toEqual(
           plain,
         );
-        expect((await sortedPageAndCount(db, [types], page)).ids).toEqual(plain);
+        expect((await sortedPage(db, [types], page)).ids).toEqual(plain);
       }
     }
     // Counted with the page: no match is a count of 0 on the first page; past it, unknown.
     const none: OrdersWhere = (eb) => eb('work_orders.id', '<', 0);
     for (const [sort, direction] of SORTS) {
       const first = { sort, direction, limit: 11, offset: 0 };
-      expect(await sortedPageAndCount(db, [types, none], first)).toEqual({ ids: [], count: 0 });
-      expect(await sortedPageAndCount(db, [types, none], { ...first, offset: 11 })).toEqual({
+      expect(await sortedPage(db, [types, none], first, true)).toEqual({ ids: [], count: 0 });
+      expect(await sortedPage(db, [types, none], { ...first, offset: 11 }, true)).toEqual({
         ids: [],
         count: undefined,
       });

@@ -100,7 +100,8 @@ interface PageSlice {
  * from the orders that have the key first — one range of the (key, id) index of migration
  * 016, walked in either direction — and only where those run out from the orders without it,
  * by id (the same index's NULL range). `ORDER BY key … NULLS LAST` as one statement matches
- * that index in one direction only, and sorted every candidate in the other.
+ * that index in one direction only, and sorted every candidate in the other. A page that
+ * sorts its matches (`sortMatches`) walks no index: it is `sortedPage`'s one statement.
  */
 export async function pageOrderIds(
   db: Db,
@@ -115,9 +116,10 @@ export async function pageOrderIds(
   },
 ): Promise<number[]> {
   const { sort, sortMatches, ...slice } = page;
-  if (sort === 'call_time') return orderedIds(db, where, sort, slice, sortMatches);
+  if (sortMatches) return (await sortedPage(db, where, { sort, ...slice })).ids;
+  if (sort === 'call_time') return orderedIds(db, where, sort, slice);
   const keyed: OrdersWhere = (eb) => eb(`work_orders.${sort}`, 'is not', null);
-  const ids = await orderedIds(db, [...where, keyed], sort, slice, sortMatches);
+  const ids = await orderedIds(db, [...where, keyed], sort, slice);
   if (ids.length === slice.limit) return ids;
   // Rows with the key ahead of this page: all of the offset if this page has some of them,
   // else at most the offset (a count that stops there).
@@ -134,7 +136,6 @@ export async function pageOrderIds(
       limit: slice.limit - ids.length,
       offset: slice.offset + ids.length - before,
     },
-    sortMatches,
   );
   return [...ids, ...rest];
 }
@@ -151,21 +152,14 @@ async function orderedIds(
   where: readonly OrdersWhere[],
   key: SortKey | null,
   slice: PageSlice,
-  sortMatches = false,
 ): Promise<number[]> {
   const part = (clauses: readonly OrdersWhere[]) => {
     let query = db
       .selectFrom('work_orders')
       .select(['work_orders.id', sql<Date>`${sql.ref(`work_orders.${key ?? 'id'}`)}`.as('k')]);
     for (const w of clauses) query = query.where(w);
-    // `key + interval '0'` (`id + 0`) orders the same but matches no index: the planner then
-    // reads the matches through the filters' own indexes and sorts them.
-    if (key) {
-      const ref = sql.ref(`work_orders.${key}`);
-      query = query.orderBy(sortMatches ? sql`(${ref} + interval '0 s')` : ref, slice.direction);
-    }
-    const id = sql.ref('work_orders.id');
-    return query.orderBy(sortMatches && !key ? sql`(${id} + 0)` : id, slice.direction);
+    if (key) query = query.orderBy(sql.ref(`work_orders.${key}`), slice.direction);
+    return query.orderBy('work_orders.id', slice.direction);
   };
   const split = where.find((w) => w.alternatives !== undefined);
   if (!split?.alternatives) {
@@ -188,26 +182,30 @@ async function orderedIds(
 }
 
 /**
- * One page read by sorting every match, and how many matched, from one statement: a page that
- * sorts its matches (a keyword's few matches, search-page.ts `keywordPlan`) reads every one of
- * them anyway, and `count(*) OVER ()` counts them on the way (a WindowAgg under the top-N
- * sort), where the list's total read them all a second time. One statement for every key: the
- * matches are sorted, not walked in an index's order, so `NULLS LAST` and an IN over several
- * values (a queue's `alternatives`) cost nothing here. The same rows as `pageOrderIds`.
+ * One page read by sorting every match — a keyword's few matches (search-page.ts
+ * `keywordPlan`), a date range read through its own index (list.service `sortsRange`) — and,
+ * with `count`, how many matched, from the same statement: the page reads every match anyway,
+ * and `count(*) OVER ()` counts them on the way (a WindowAgg under the top-N sort), where the
+ * list's total read them all a second time. `key + interval '0 s'` and `id + 0` order the same
+ * as the columns but match no index: the planner reads the matches through the filters' own
+ * indexes and sorts them. One statement for every key: `NULLS LAST` and an IN over several
+ * values (a queue's `alternatives`) cost nothing in a sort. The same rows as `pageOrderIds`.
  * `count` is undefined when a page past the first is empty (an offset past the last match leaves
- * no row to carry it); an empty first page is none.
+ * no row to carry it); an empty first page is none. The window keeps every match before the
+ * sort sees the first, so only a page whose matches are few should count them.
  */
-export async function sortedPageAndCount(
+export async function sortedPage(
   db: Db,
   where: readonly OrdersWhere[],
   page: { sort: SortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
+  withCount = false,
 ): Promise<{ ids: number[]; count?: number }> {
   let query = db
     .selectFrom('work_orders')
-    .select(['work_orders.id', sql<string>`count(*) OVER ()`.as('n')]);
+    .select('work_orders.id')
+    .$if(withCount, (q) => q.select(sql<string>`count(*) OVER ()`.as('n')));
   for (const w of where) query = query.where(w);
   const dir = page.direction === 'desc' ? sql`DESC` : sql`ASC`;
-  // `+ interval '0 s'`, `+ 0`: the same order, no index's (see orderedIds).
   const key = sql.ref(`work_orders.${page.sort}`);
   const rows = await query
     .orderBy(sql`(${key} + interval '0 s') ${dir} NULLS LAST`)
@@ -215,9 +213,11 @@ export async function sortedPageAndCount(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+  const ids = rows.map((r) => r.id);
+  if (!withCount) return { ids };
   const first = rows[0];
-  if (!first) return { ids: [], count: page.offset === 0 ? 0 : undefined };
-  return { ids: rows.map((r) => r.id), count: Number(first.n) };
+  if (!first) return { ids, count: page.offset === 0 ? 0 : undefined };
+  return { ids, count: Number(first.n) };
 }
 
 /**

@@ -11,7 +11,7 @@ import { listTotal, type ListTotal } from './list-total';
 import {
   hydrateOrders,
   pageOrderIds,
-  sortedPageAndCount,
+  sortedPage,
   type HydratedOrder,
   type SortKey,
 } from './list.repository';
@@ -103,7 +103,7 @@ async function sortsRange(
  * One page of hydrated rows for the given WHERE; totalCount only when isAmount asked for it,
  * capped unless exactTotal (list-total.ts; `queueCount` when the caller knows a cheaper way to the
  * same number). A page that sorts a keyword's matches reads them all, and counts them with the
- * same statement (`sortedPageAndCount`): then that count is the total, exact.
+ * same statement (`sortedPage`): then that count is the total, exact.
  */
 export async function pageOf(
   ctx: AppContext,
@@ -142,7 +142,7 @@ export async function pageOf(
       if (byKeyword)
         return { ids: await keywordPageIds(db, planned, body.keyword!, reader.now, slice) };
       const sort = SORT_COLUMN[body.sort];
-      if (counted) return sortedPageAndCount(db, pageWhere, { sort, ...slice });
+      if (counted) return sortedPage(db, pageWhere, { sort, ...slice }, true);
       return { ids: await pageOrderIds(db, pageWhere, { sort, ...slice, sortMatches }) };
     }),
     body.isAmount && !counted ? count() : Promise.resolve(undefined),
@@ -161,7 +161,7 @@ export async function pageOf(
 
 interface PageIds {
   ids: number[];
-  /** Every match, when the page's statement counted them (sortedPageAndCount). */
+  /** Every match, when the page's statement counted them (sortedPage). */
   count?: number;
 }
 
