@@ -4,6 +4,7 @@ import { badRequest } from '../../../http/app-error';
 import { categoryAndDescendants } from './list.repository';
 import { withAlternatives, type OrdersEb, type OrdersWhere } from './queue-sql';
 import { keywordWhere } from './search-sql';
+import { searchKeys } from './search-keys';
 
 /** The optional filters of a list body as WHERE clauses (queue and scope come separately). */
 
@@ -157,7 +158,8 @@ export async function filterWhere(db: Db, body: ListBody): Promise<OrdersWhere[]
       eb.or([eb('work_orders.order_num', '=', num), eb('work_orders.district_case_num', '=', num)]),
     );
   }
-  if (body.keyword) out.push(keywordWhere(body.keyword));
+  if (body.keyword)
+    out.push(keywordWhere(body.keyword, undefined, await searchKeys(db, body.keyword)));
   if (body.hostUnitId !== undefined) {
     const unit = body.hostUnitId;
     out.push((eb) => eb('work_orders.host_unit_id', '=', unit));

@@ -10,7 +10,8 @@ import type { OrdersWhere } from './queue-sql';
  * The GIN index holds the two-character pieces of every order's text (`hotline_bigrams`) and
  * a key for the week the order was called; an order containing the keyword contains all of
  * the keyword's pieces, so `@>` narrows to a few candidates through the index and LIKE
- * confirms the exact substring. The keyword's pieces are cut by the same SQL function (and the
+ * confirms the exact substring (the index is asked for the rarer pieces only: search-keys.ts).
+ * The keyword's pieces are cut by the same SQL function (and the
  * same `lower`) as the index, so the two can never tokenise differently. The text and its
  * index live beside the order, not in its row, so an action's UPDATE never touches them.
  */
@@ -53,16 +54,24 @@ export function calledIn(window: KeywordWindow): OrdersWhere {
   return () => sql<boolean>`true${windowTimes(sql.ref('work_orders.call_time'), window)}`;
 }
 
-/** The keyword of each clause `keywordWhere` made (a window replaces the clause). */
-const keywordClauses = new WeakMap<OrdersWhere, string>();
+/** The keyword (and its lookup bigrams) of each clause `keywordWhere` made. */
+const keywordClauses = new WeakMap<OrdersWhere, { keyword: string; keys?: readonly string[] }>();
 
 /**
  * The orders whose text contains `keyword` (within `window`, when given): a semi-join on
  * `order_search`, whose one index scan applies the keyword's bigrams and the window's weeks
- * together.
+ * together. `keys`: the bigrams to look up (search-keys.ts `searchKeys`, the frequent ones left
+ * out); without them, every bigram of the keyword.
  */
-export function keywordWhere(keyword: string, window?: KeywordWindow): OrdersWhere {
+export function keywordWhere(
+  keyword: string,
+  window?: KeywordWindow,
+  keys?: readonly string[],
+): OrdersWhere {
   const pattern = `%${escapeLike(keyword)}%`;
+  const bigrams = keys?.length
+    ? sql`${[...keys]}::text[]`
+    : sql`hotline_bigrams(lower(${keyword}))`;
   const weeks = window?.weeks.length
     ? sql` AND ${SEARCH_KEYS} && ${[...window.weeks]}::text[]`
     : sql``;
@@ -71,26 +80,26 @@ export function keywordWhere(keyword: string, window?: KeywordWindow): OrdersWhe
   const clause: OrdersWhere = () =>
     sql<boolean>`(work_orders.id IN (
         SELECT order_search.order_id FROM order_search
-         WHERE ${SEARCH_KEYS} @> hotline_bigrams(lower(${keyword}))${weeks}${inner}
+         WHERE ${SEARCH_KEYS} @> ${bigrams}${weeks}${inner}
            AND order_search.search_text LIKE lower(${pattern}))${outer})`;
-  keywordClauses.set(clause, keyword);
+  keywordClauses.set(clause, { keyword, keys });
   return clause;
 }
 
-/** `where` with each keyword clause replaced by `remake(its keyword)`. */
+/** `where` with each keyword clause replaced by `remake(its keyword, its lookup bigrams)`. */
 function remakeKeywords(
   where: readonly OrdersWhere[],
-  remake: (keyword: string) => OrdersWhere,
+  remake: (keyword: string, keys?: readonly string[]) => OrdersWhere,
 ): OrdersWhere[] {
   return where.map((w) => {
-    const keyword = keywordClauses.get(w);
-    return keyword === undefined ? w : remake(keyword);
+    const made = keywordClauses.get(w);
+    return made === undefined ? w : remake(made.keyword, made.keys);
   });
 }
 
 /** `where` with each keyword clause narrowed to `window`. */
 export function inWindow(where: readonly OrdersWhere[], window: KeywordWindow): OrdersWhere[] {
-  return remakeKeywords(where, (keyword) => keywordWhere(keyword, window));
+  return remakeKeywords(where, (keyword, keys) => keywordWhere(keyword, window, keys));
 }
 
 /**
@@ -112,14 +121,14 @@ export function containsWhere(keyword: string): OrdersWhere {
 
 /** `where` with each keyword clause replaced by the substring test on the row itself. */
 export function keywordOnRows(where: readonly OrdersWhere[]): OrdersWhere[] {
-  return remakeKeywords(where, containsWhere);
+  return remakeKeywords(where, (keyword) => containsWhere(keyword));
 }
 
 /** The keywords of the clauses `keywordWhere` made in `where`. */
 export function keywordsOf(where: readonly OrdersWhere[]): string[] {
   return where.flatMap((w) => {
-    const keyword = keywordClauses.get(w);
-    return keyword === undefined ? [] : [keyword];
+    const made = keywordClauses.get(w);
+    return made === undefined ? [] : [made.keyword];
   });
 }
 

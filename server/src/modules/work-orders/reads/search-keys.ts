@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../context';
+
+/**
+ * Which of a keyword's bigrams the search index is asked for. An order containing the keyword
+ * contains every one of its bigrams, but the index need not be asked for all of them: the
+ * substring test confirms each candidate anyway. What a GIN lookup costs is the posting lists
+ * it reads, and a common bigram's list is long — for "松林村3号院" at ten million orders
+ * "号院" is in 28 % of the orders and "3号" in 8 %, and reading their lists was most of the
+ * lookup (51 ms, against 36 ms for two rarer ones with the 5,500 more candidates they let
+ * through: docs/performance.md, "Fewer bigrams looked up"). So bigrams the column statistics know to be frequent (in more than
+ * FREQUENT_BIGRAM of the orders) are left out when at least two rarer ones remain. The keyword
+ * is still cut by the SQL function the index uses (`hotline_bigrams`), so the two never
+ * tokenise differently; leaving a bigram out only widens the candidates, never loses a match.
+ */
+
+/** A bigram in more than this share of orders is left out of a lookup when rarer ones remain. */
+export const FREQUENT_BIGRAM = 0.05;
+/** Fewest bigrams a lookup keeps (all of them, when the keyword has no more). */
+const KEEP_AT_LEAST = 2;
+/** How long a node keeps the statistics' frequencies (ANALYZE changes them rarely). */
+const FREQUENCIES_TTL_MS = 10 * 60_000;
+
+const frequencies = new WeakMap<Db, { at: number; map: Promise<ReadonlyMap<string, number>> }>();
+
+/**
+ * The frequent elements of the search index's expression and their share of rows, as ANALYZE
+ * sampled them (`pg_stats.most_common_elems` of `order_search_keys_idx`); empty before the
+ * first ANALYZE. An element not listed is rarer than every listed one.
+ */
+async function readFrequencies(db: Db): Promise<ReadonlyMap<string, number>> {
+  const { rows } = await sql<{ e: string; f: number }>`
+    SELECT m.e, m.f
+      FROM pg_stats s,
+           unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS m(e, f)
+     WHERE s.schemaname = current_schema() AND s.tablename = 'order_search_keys_idx'
+       AND m.e IS NOT NULL`.execute(db);
+  return new Map(rows.map((r) => [r.e, Number(r.f)]));
+}
+
+/** The frequencies, read at most once per FREQUENCIES_TTL_MS per database. */
+export function bigramFrequencies(db: Db, now = Date.now()): Promise<ReadonlyMap<string, number>> {
+  const held = frequencies.get(db);
+  if (held && now - held.at < FREQUENCIES_TTL_MS) return held.map;
+  const map = readFrequencies(db).catch(() => new Map<string, number>());
+  frequencies.set(db, { at: now, map });
+  return map;
+}
+
+/**
+ * The bigrams to look up, rarest first: those in at most FREQUENT_BIGRAM of the orders (an
+ * unlisted one counts as rare), and at least the KEEP_AT_LEAST rarest whatever their share.
+ */
+export function lookupBigrams(
+  bigrams: readonly string[],
+  frequency: ReadonlyMap<string, number>,
+): string[] {
+  const share = (b: string) => frequency.get(b) ?? 0;
+  const rarestFirst = [...new Set(bigrams)].sort((a, b) => share(a) - share(b));
+  const rare = rarestFirst.filter((b) => share(b) <= FREQUENT_BIGRAM);
+  return rare.length >= KEEP_AT_LEAST ? rare : rarestFirst.slice(0, KEEP_AT_LEAST);
+}
+
+/** The bigrams of `keyword` the search index is asked for (see above). */
+export async function searchKeys(db: Db, keyword: string): Promise<string[]> {
+  const [cut, frequency] = await Promise.all([
+    sql<{ b: string[] | null }>`SELECT hotline_bigrams(lower(${keyword})) AS b`.execute(db),
+    bigramFrequencies(db),
+  ]);
+  return lookupBigrams(cut.rows[0]?.b ?? [], frequency);
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TYPE_IDS } from '@hotline/domain';
+import {
+  bigramFrequencies,
+  FREQUENT_BIGRAM,
+  lookupBigrams,
+  searchKeys,
+} from '../../../src/modules/work-orders/reads/search-keys';
+import { allOrders, callers, ids, listAll, type LoadedRow } from '../reads-fixtures';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+/**
+ * A keyword is looked up in the search index by its rarer bigrams only (search-keys.ts): the
+ * frequent ones, as the column statistics know them, are left out while two rarer ones remain.
+ * The list is the same: every order whose text holds the keyword.
+ */
+
+describe('lookupBigrams', () => {
+  const shares = new Map([
+    ['号院', 0.28],
+    ['3号', 0.08],
+    ['松林', 0.025],
+    ['小区', 0.39],
+    ['停车', 0.06],
+    ['车位', 0.07],
+  ]);
+
+  it('leaves out the frequent bigrams, rarest first, unlisted ones counting as rare', () => {
+    const got = lookupBigrams(['松林', '村3', '号院', '林村', '3号'], shares);
+    expect(got.slice(0, 2).sort()).toEqual(['村3', '林村']);
+    expect(got).toEqual([...got.slice(0, 2), '松林']);
+  });
+
+  it('keeps the two rarest when fewer than two are rare, and every bigram of a short term', () => {
+    expect(lookupBigrams(['停车', '车位', '号院'], shares)).toEqual(['停车', '车位']);
+    expect(lookupBigrams(['小区'], shares)).toEqual(['小区']);
+    expect(lookupBigrams(['小区', '号院'], shares)).toEqual(['号院', '小区']);
+    expect(lookupBigrams(['松林', '松林', '号院'], shares)).toEqual(['松林', '号院']);
+  });
+
+  it('keeps every bigram when the statistics know none', () => {
+    expect(lookupBigrams(['松林', '村3', '号院'], new Map())).toEqual(['松林', '村3', '号院']);
+  });
+});
+
+let t: TestApp;
+let orders: LoadedRow[];
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ orders: 300 });
+  orders = await allOrders(t.ctx.db);
+  token = (await callers(t)).dispatcher.token;
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const textOf = ({ row: r }: LoadedRow) =>
+  [
+    r.order_num,
+    r.district_case_num ?? '',
+    r.title,
+    r.major_content,
+    r.caller_name,
+    r.caller_phone,
+    r.address,
+  ]
+    .join(' ')
+    .toLowerCase();
+
+describe('searchKeys on analysed statistics', () => {
+  it('looks up fewer bigrams for a term with frequent ones, and lists every match', async () => {
+    const db = t.ctx.db;
+    // Before ANALYZE the statistics know nothing: every bigram is looked up.
+    const address = orders.find((o) => DEFAULT_TYPE_IDS.includes(o.state.typeId))!.row.address;
+    const { rows } = await sql<{
+      b: string[];
+    }>`SELECT hotline_bigrams(lower(${address})) AS b`.execute(db);
+    const all = [...new Set(rows[0]!.b)];
+    expect(all.length).toBeGreaterThan(3);
+    await sql`ANALYZE order_search`.execute(db);
+    const shares = await bigramFrequencies(db, Date.now() + 3_600_000);
+    expect(shares.size).toBeGreaterThan(0);
+    const frequent = all.filter((b) => (shares.get(b) ?? 0) > FREQUENT_BIGRAM);
+    expect(frequent.length, `frequent bigrams of "${address}"`).toBeGreaterThan(0);
+
+    const keys = await searchKeys(db, address);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(keys.length).toBeLessThan(all.length);
+    for (const k of keys) expect(all).toContain(k);
+    if (keys.length > 2)
+      for (const k of keys) expect(shares.get(k) ?? 0).toBeLessThanOrEqual(FREQUENT_BIGRAM);
+
+    // Through the search index (keywordScanRows 0) and on the rows: the same orders, every one
+    // whose text holds the term.
+    for (const term of [address, address.slice(0, 6), '停车', '望湖街道']) {
+      const expected = orders
+        .filter((o) => DEFAULT_TYPE_IDS.includes(o.state.typeId))
+        .filter((o) => textOf(o).includes(term.toLowerCase()))
+        .map((o) => o.row.id)
+        .sort((a, b) => a - b);
+      for (const scanRows of [0, 1_000_000]) {
+        t.ctx.settings.keywordScanRows = scanRows;
+        for (const sort of ['callTime', 'deadline'] as const) {
+          const got = await listAll(t, token, { keyword: term, sort });
+          expect(ids(got), `${term} ${sort} keywordScanRows ${scanRows}`).toEqual(expected);
+        }
+      }
+    }
+    t.ctx.settings.keywordScanRows = 10_000;
+  }, 300_000);
+});
