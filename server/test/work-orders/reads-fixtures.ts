@@ -33,6 +33,20 @@ export interface LoadedRow {
   state: OrderState;
 }
 
+/** What an order is searched by (migration 036's hotline_order_text), made here from the row. */
+export const searchTextOf = ({ row: r }: LoadedRow): string =>
+  [
+    r.order_num,
+    r.district_case_num ?? '',
+    r.title,
+    r.major_content,
+    r.caller_name,
+    r.caller_phone,
+    r.address,
+  ]
+    .join(' ')
+    .toLowerCase();
+
 export async function allOrders(db: Db): Promise<LoadedRow[]> {
   const rows = await db.selectFrom('work_orders').selectAll().orderBy('id').execute();
   return rows.map((row) => ({

@@ -7,7 +7,7 @@ import {
   lookupBigrams,
   searchKeys,
 } from '../../../src/modules/work-orders/reads/search-keys';
-import { allOrders, callers, ids, listAll, type LoadedRow } from '../reads-fixtures';
+import { allOrders, callers, ids, listAll, searchTextOf, type LoadedRow } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -57,19 +57,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const textOf = ({ row: r }: LoadedRow) =>
-  [
-    r.order_num,
-    r.district_case_num ?? '',
-    r.title,
-    r.major_content,
-    r.caller_name,
-    r.caller_phone,
-    r.address,
-  ]
-    .join(' ')
-    .toLowerCase();
-
 describe('searchKeys on analysed statistics', () => {
   it('looks up fewer bigrams for a term with frequent ones, and lists every match', async () => {
     const db = t.ctx.db;
@@ -98,7 +85,7 @@ describe('searchKeys on analysed statistics', () => {
     for (const term of [address, address.slice(0, 6), '停车', '望湖街道']) {
       const expected = orders
         .filter((o) => DEFAULT_TYPE_IDS.includes(o.state.typeId))
-        .filter((o) => textOf(o).includes(term.toLowerCase()))
+        .filter((o) => searchTextOf(o).includes(term.toLowerCase()))
         .map((o) => o.row.id)
         .sort((a, b) => a - b);
       for (const scanRows of [0, 1_000_000]) {

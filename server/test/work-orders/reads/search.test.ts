@@ -9,6 +9,7 @@ import {
   list,
   listAll,
   type Caller,
+  searchTextOf,
   type LoadedRow,
 } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -31,24 +32,11 @@ afterAll(async () => {
 });
 
 const inDefault = (o: LoadedRow) => DEFAULT_TYPE_IDS.includes(o.state.typeId);
-/** What an order is searched by (migration 036's hotline_order_text), made here from the row. */
-const textOf = ({ row: r }: LoadedRow) =>
-  [
-    r.order_num,
-    r.district_case_num ?? '',
-    r.title,
-    r.major_content,
-    r.caller_name,
-    r.caller_phone,
-    r.address,
-  ]
-    .join(' ')
-    .toLowerCase();
 const expectIds = (o: LoadedRow[]) => o.map((r) => r.row.id).sort((a, b) => a - b);
 
 describe('full text', () => {
   const matches = (term: string) =>
-    expectIds(orders.filter((o) => inDefault(o) && textOf(o).includes(term.toLowerCase())));
+    expectIds(orders.filter((o) => inDefault(o) && searchTextOf(o).includes(term.toLowerCase())));
 
   // Both plans (search-page.ts, keywordPlan): through the search index (0) and on the rows the
   // other clauses keep (at this size every estimate is under the default).
@@ -139,7 +127,7 @@ describe('full text', () => {
     t.ctx.settings.keywordScanRows = 0;
     for (const term of ['小区', '望湖街道', 'qy']) {
       const expected = orders
-        .filter((o) => inDefault(o) && textOf(o).includes(term))
+        .filter((o) => inDefault(o) && searchTextOf(o).includes(term))
         .sort(
           (a, b) => b.row.call_time.getTime() - a.row.call_time.getTime() || b.row.id - a.row.id,
         )
