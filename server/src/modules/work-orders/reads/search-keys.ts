@@ -8,10 +8,11 @@ import type { Db } from '../../../context';
  * it reads, and a common bigram's list is long — for "松林村3号院" at ten million orders
  * "号院" is in 28 % of the orders and "3号" in 8 %, and reading their lists was most of the
  * lookup (51 ms, against 36 ms for two rarer ones with the 5,500 more candidates they let
- * through: docs/performance.md, "Fewer bigrams looked up"). So bigrams the column statistics know to be frequent (in more than
- * FREQUENT_BIGRAM of the orders) are left out when at least two rarer ones remain. The keyword
- * is still cut by the SQL function the index uses (`hotline_bigrams`), so the two never
- * tokenise differently; leaving a bigram out only widens the candidates, never loses a match.
+ * through: docs/performance.md, "Fourteenth session at 10M"). So bigrams the column statistics
+ * know to be frequent (in more than FREQUENT_BIGRAM of the orders) are left out when at least
+ * two rarer ones remain. The keyword is still cut by the SQL function the index uses
+ * (`hotline_bigrams`), so the two never tokenise differently; leaving a bigram out only widens
+ * the candidates, never loses a match.
  */
 
 /** A bigram in more than this share of orders is left out of a lookup when rarer ones remain. */

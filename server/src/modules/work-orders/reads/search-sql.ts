@@ -11,9 +11,9 @@ import type { OrdersWhere } from './queue-sql';
  * a key for the week the order was called; an order containing the keyword contains all of
  * the keyword's pieces, so `@>` narrows to a few candidates through the index and LIKE
  * confirms the exact substring (the index is asked for the rarer pieces only: search-keys.ts).
- * The keyword's pieces are cut by the same SQL function (and the
- * same `lower`) as the index, so the two can never tokenise differently. The text and its
- * index live beside the order, not in its row, so an action's UPDATE never touches them.
+ * The keyword's pieces are cut by the same SQL function (and the same `lower`) as the index,
+ * so the two can never tokenise differently. The text and its index live beside the order,
+ * not in its row, so an action's UPDATE never touches them.
  */
 
 /** LIKE's wildcards and its escape character (backslash, PostgreSQL's default) made literal. */
