@@ -156,7 +156,19 @@ export async function pageOf(
     hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now),
     counted ? countedTotal() : undefined,
   ]);
-  return { list: rows, hasMore, ...(total ?? pageTotal) };
+  const shown = rows.length > 0 ? offset + rows.length + (hasMore ? 1 : 0) : 0;
+  return { list: rows, hasMore, ...atLeast(total ?? pageTotal, shown) };
+}
+
+/**
+ * An estimated total never below what the page proves: the rows before it, its own, one more
+ * when there are more (a keyword list's planner estimate multiplies its bigrams' shares, so it
+ * is about none). Counts stay as counted: a capped one says "at least the cap" already.
+ */
+function atLeast(total: ListTotal | undefined, shown: number): ListTotal | undefined {
+  return total?.totalEstimated && total.totalCount < shown
+    ? { ...total, totalCount: shown }
+    : total;
 }
 
 interface PageIds {
