@@ -100,9 +100,8 @@ export async function keywordPlan(
  * them against every candidate (a nested loop, 480 ms of a 660 ms page: docs/performance.md,
  * "Sixteenth session"). Tried only when the rarest bigram looked up is in at most
  * IN_HAND_READS × that many orders by the statistics (which bounds the keyword's matches and
- * what the lookup reads), and, under `keywordScanRows`, for a term rare in more than
- * IN_HAND_FROM_ROWS rows (fewer are quicker to test one by one). Undefined: more matches than
- * that, or not tried.
+ * what the lookup reads), and, under `keywordScanRows`, for a rare term in more than IN_HAND_FROM_ROWS
+ * rows (fewer are quicker to test one by one). Undefined: more matches than that, or not tried.
  */
 async function matchesInHand(
   ctx: AppContext,

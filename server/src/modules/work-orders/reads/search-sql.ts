@@ -68,6 +68,10 @@ export function keywordWhere(
   window?: KeywordWindow,
   keys?: readonly string[],
 ): OrdersWhere {
+  const pattern = `%${escapeLike(keyword)}%`;
+  const bigrams = keys?.length
+    ? sql`${[...keys]}::text[]`
+    : sql`hotline_bigrams(lower(${keyword}))`;
   const weeks = window?.weeks.length
     ? sql` AND ${SEARCH_KEYS} && ${[...window.weeks]}::text[]`
     : sql``;
@@ -76,27 +80,10 @@ export function keywordWhere(
   const clause: OrdersWhere = () =>
     sql<boolean>`(work_orders.id IN (
         SELECT order_search.order_id FROM order_search
-         WHERE ${lookupSql(keyword, keys)}${weeks}${inner})${outer})`;
+         WHERE ${SEARCH_KEYS} @> ${bigrams}${weeks}${inner}
+           AND order_search.search_text LIKE lower(${pattern}))${outer})`;
   keywordClauses.set(clause, { keyword, keys });
   return clause;
-}
-
-/**
- * The rows of `order_search` holding `keyword`: its bigrams (or `keys`) through the index, the
- * substring confirmed.
- */
-function lookupSql(keyword: string, keys?: readonly string[]): RawBuilder<boolean> {
-  const pattern = `%${escapeLike(keyword)}%`;
-  const bigrams = keys?.length
-    ? sql`${[...keys]}::text[]`
-    : sql`hotline_bigrams(lower(${keyword}))`;
-  return sql<boolean>`${SEARCH_KEYS} @> ${bigrams}
-           AND order_search.search_text LIKE lower(${pattern})`;
-}
-
-/** The keyword clause of `where` (as keywordWhere made it), if any. */
-function keywordClauseOf(where: readonly OrdersWhere[]) {
-  return where.map((w) => keywordClauses.get(w)).find((m) => m !== undefined);
 }
 
 /** `where` with each keyword clause replaced by `remake(its keyword, its lookup bigrams)`. */
@@ -149,11 +136,16 @@ export async function keywordMatchIds(
   where: readonly OrdersWhere[],
   max: number,
 ): Promise<number[] | undefined> {
-  const made = keywordClauseOf(where);
+  const made = where.map((w) => keywordClauses.get(w)).find((m) => m !== undefined);
   if (!made) return undefined;
+  const pattern = `%${escapeLike(made.keyword)}%`;
+  const bigrams = made.keys?.length
+    ? sql`${[...made.keys]}::text[]`
+    : sql`hotline_bigrams(lower(${made.keyword}))`;
   const { rows } = await sql<{ id: number | string }>`
     SELECT order_search.order_id AS id FROM order_search
-     WHERE ${lookupSql(made.keyword, made.keys)}
+     WHERE ${SEARCH_KEYS} @> ${bigrams}
+       AND order_search.search_text LIKE lower(${pattern})
      LIMIT ${max + 1}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
@@ -170,7 +162,7 @@ export function keywordAmong(where: readonly OrdersWhere[], ids: readonly number
 
 /** The lookup bigrams of `where`'s keyword clause (search-keys.ts), rarest first. */
 export function keywordKeysOf(where: readonly OrdersWhere[]): readonly string[] | undefined {
-  return keywordClauseOf(where)?.keys;
+  return where.map((w) => keywordClauses.get(w)).find((m) => m !== undefined)?.keys;
 }
 
 /** The keywords of the clauses `keywordWhere` made in `where`. */
