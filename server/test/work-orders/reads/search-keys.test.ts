@@ -5,19 +5,9 @@ import {
   bigramFrequencies,
   FREQUENT_BIGRAM,
   lookupBigrams,
-  rarestCount,
   searchKeys,
 } from '../../../src/modules/work-orders/reads/search-keys';
-import {
-  allOrders,
-  callers,
-  ids,
-  listAll,
-  searchTextOf,
-  withMatchesInHand,
-  withScanRows,
-  type LoadedRow,
-} from '../reads-fixtures';
+import { allOrders, callers, ids, listAll, searchTextOf, type LoadedRow } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -83,15 +73,6 @@ describe('searchKeys on analysed statistics', () => {
     const frequent = all.filter((b) => (shares.get(b) ?? 0) > FREQUENT_BIGRAM);
     expect(frequent.length, `frequent bigrams of "${address}"`).toBeGreaterThan(0);
 
-    // The statistics' count of orders holding a bigram (matchesInHand's bound on a lookup):
-    // ANALYZE read every row of this small table, so it is the count itself, give or take.
-    const later = Date.now() + 3_600_000;
-    const holding = orders.filter((o) => searchTextOf(o).includes('小区')).length;
-    expect(holding).toBeGreaterThan(10);
-    const counted = await rarestCount(db, ['小区'], later);
-    expect(Math.abs(counted - holding), `${counted} vs ${holding}`).toBeLessThan(holding * 0.1);
-    expect(await rarestCount(db, ['小区', '鑫鑫'], later)).toBe(0);
-
     const keys = await searchKeys(db, address);
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(keys.length).toBeLessThan(all.length);
@@ -108,17 +89,13 @@ describe('searchKeys on analysed statistics', () => {
         .map((o) => o.row.id)
         .sort((a, b) => a - b);
       for (const scanRows of [0, 1_000_000]) {
+        t.ctx.settings.keywordScanRows = scanRows;
         for (const sort of ['callTime', 'deadline'] as const) {
-          const got = await withScanRows(t, scanRows, () =>
-            listAll(t, token, { keyword: term, sort }),
-          );
+          const got = await listAll(t, token, { keyword: term, sort });
           expect(ids(got), `${term} ${sort} keywordScanRows ${scanRows}`).toEqual(expected);
         }
       }
-      for (const sort of ['callTime', 'deadline'] as const) {
-        const got = await withMatchesInHand(t, () => listAll(t, token, { keyword: term, sort }));
-        expect(ids(got), `${term} ${sort} in hand`).toEqual(expected);
-      }
     }
+    t.ctx.settings.keywordScanRows = 10_000;
   }, 300_000);
 });

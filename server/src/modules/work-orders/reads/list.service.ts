@@ -132,7 +132,6 @@ export async function pageOf(
     byKeyword,
     keywordSorted: plan.sortMatches,
     keywordOnRows: !hasKeyword(planned),
-    keywordInHand: plan.inHand,
     sortMatches,
     fromEnd: fromEnd !== null,
   });

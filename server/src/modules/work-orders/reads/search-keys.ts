@@ -70,34 +70,3 @@ export async function searchKeys(db: Db, keyword: string): Promise<string[]> {
   ]);
   return lookupBigrams(cut.rows[0]?.b ?? [], frequency);
 }
-
-/**
- * How many orders hold the rarest of `keys`, by the statistics (its share of `order_search`'s
- * rows; 0 when it is not listed, rarer than every listed bigram, or before the first ANALYZE).
- * An order containing the keyword contains all its bigrams, so this bounds the keyword's
- * matches, and what a lookup of all history reads.
- */
-export async function rarestCount(
-  db: Db,
-  keys: readonly string[],
-  now = Date.now(),
-): Promise<number> {
-  const [frequency, rows] = await Promise.all([bigramFrequencies(db, now), searchRows(db, now)]);
-  return Math.min(...keys.map((k) => frequency.get(k) ?? 0)) * rows;
-}
-
-const rowCounts = new WeakMap<Db, { at: number; rows: Promise<number> }>();
-
-/** `order_search`'s rows as the statistics count them (0 before the first), like the frequencies. */
-function searchRows(db: Db, now = Date.now()): Promise<number> {
-  const held = rowCounts.get(db);
-  if (held && now - held.at < FREQUENCIES_TTL_MS) return held.rows;
-  const rows = sql<{ n: number }>`
-    SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class
-     WHERE oid = to_regclass('order_search')`
-    .execute(db)
-    .then((r) => Number(r.rows[0]?.n ?? 0))
-    .catch(() => 0);
-  rowCounts.set(db, { at: now, rows });
-  return rows;
-}

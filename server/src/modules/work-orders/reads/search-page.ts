@@ -4,9 +4,6 @@ import type { OrdersWhere } from './queue-sql';
 import {
   hasKeyword,
   inWindow,
-  keywordAmong,
-  keywordKeysOf,
-  keywordMatchIds,
   keywordOnRows,
   keywordsOf,
   keywordWindows,
@@ -14,7 +11,6 @@ import {
   probeMatchIds,
   withoutKeyword,
 } from './search-sql';
-import { rarestCount } from './search-keys';
 import { estimateOrderParts } from './total.repository';
 
 /** The clauses a keyword list is read with, and how its page is read (keywordPlan). */
@@ -38,8 +34,6 @@ export interface KeywordPlan {
    * sorts its matches counts them with the same statement (list.service.ts `pageOf`).
    */
   sortMatches: boolean;
-  /** The keyword's matches are in hand: its clause is a list of ids (matchesInHand). */
-  inHand?: true;
 }
 
 /**
@@ -77,50 +71,12 @@ export async function keywordPlan(
     (await probeMatchIds(ctx.db, inWhere ? where : [], keyword, { ...probe, inWhere })).length >=
       want;
   const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
-  if (rows <= limit) {
-    if (await frequent(true)) return { where: keywordOnRows(where), sortMatches: false };
-    const inHand = rows > IN_HAND_FROM_ROWS ? await matchesInHand(ctx, where) : undefined;
-    return inHand ?? { where: keywordOnRows(where), sortMatches: true };
-  }
-  const inHand = await matchesInHand(ctx, where);
-  if (inHand) return inHand;
+  if (rows <= limit) return { where: keywordOnRows(where), sortMatches: !(await frequent(true)) };
   if (sort === 'callTime' || keyword === undefined) return asIs;
   return (await frequent(false))
     ? { where: keywordOnRows(where), sortMatches: false }
     : { where, sortMatches: true };
 }
-
-/**
- * A keyword of few matches in all, read as the list of those matches (`keywordAmong`): one
- * lookup of the search index over all history collects at most `settings.keywordIdsMax` of
- * them, and the list is then read like any other, its clauses tested on those orders by
- * primary key, every match sorted and counted by the page's statement (an exact total). The
- * planner, told the ids, knows how few they are; given the keyword it multiplies its bigrams'
- * shares and expects about one, and with a call-back queue of 25,630 orders it tested each of
- * them against every candidate (a nested loop, 480 ms of a 660 ms page: docs/performance.md,
- * "Sixteenth session"). Tried only when the rarest bigram looked up is in at most
- * IN_HAND_READS × that many orders by the statistics (which bounds the keyword's matches and
- * what the lookup reads), and, under `keywordScanRows`, for a rare term in more than IN_HAND_FROM_ROWS
- * rows (fewer are quicker to test one by one). Undefined: more matches than that, or not tried.
- */
-async function matchesInHand(
-  ctx: AppContext,
-  where: readonly OrdersWhere[],
-): Promise<KeywordPlan | undefined> {
-  const max = ctx.settings.keywordIdsMax;
-  const keys = keywordKeysOf(where);
-  if (max <= 0 || !keys?.length || (await rarestCount(ctx.db, keys)) > max * IN_HAND_READS) {
-    return undefined;
-  }
-  const ids = await keywordMatchIds(ctx.db, where, max);
-  if (ids === undefined || ids.length > max) return undefined;
-  return { where: keywordAmong(where, ids), sortMatches: true, inHand: true };
-}
-
-/** Orders holding the rarest bigram looked up, per match kept, up to which the lookup is tried. */
-export const IN_HAND_READS = 10;
-/** Rows (planner's estimate) past which a rare term's matches are collected, not each row tested. */
-export const IN_HAND_FROM_ROWS = 5_000;
 
 /** Matches among the PROBE_ROWS newest orders that make a term frequent (0.5 %). */
 export const FREQUENT_IN_PROBE = 10;

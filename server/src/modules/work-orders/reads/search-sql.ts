@@ -124,47 +124,6 @@ export function keywordOnRows(where: readonly OrdersWhere[]): OrdersWhere[] {
   return remakeKeywords(where, (keyword) => containsWhere(keyword));
 }
 
-/**
- * The ids of the orders whose text contains the keyword of `where`'s keyword clause, at most
- * `max + 1` of them (one more than `max` says "more than max"): one lookup of the search index
- * over all history and the substring confirmed, like `keywordWhere`'s semi-join but on its
- * own, so its answer can be handed to the planner as a list (`keywordAmong`). Undefined when
- * `where` holds no keyword clause.
- */
-export async function keywordMatchIds(
-  db: Db,
-  where: readonly OrdersWhere[],
-  max: number,
-): Promise<number[] | undefined> {
-  const made = where.map((w) => keywordClauses.get(w)).find((m) => m !== undefined);
-  if (!made) return undefined;
-  const pattern = `%${escapeLike(made.keyword)}%`;
-  const bigrams = made.keys?.length
-    ? sql`${[...made.keys]}::text[]`
-    : sql`hotline_bigrams(lower(${made.keyword}))`;
-  const { rows } = await sql<{ id: number | string }>`
-    SELECT order_search.order_id AS id FROM order_search
-     WHERE ${SEARCH_KEYS} @> ${bigrams}
-       AND order_search.search_text LIKE lower(${pattern})
-     LIMIT ${max + 1}`.execute(db);
-  return rows.map((r) => Number(r.id));
-}
-
-/** The orders among `ids`: a keyword's matches in hand (keywordMatchIds). */
-export function amongIds(ids: readonly number[]): OrdersWhere {
-  return () => sql<boolean>`work_orders.id = ANY(${[...ids]}::bigint[])`;
-}
-
-/** `where` with each keyword clause replaced by its matches in hand (`amongIds(ids)`). */
-export function keywordAmong(where: readonly OrdersWhere[], ids: readonly number[]): OrdersWhere[] {
-  return remakeKeywords(where, () => amongIds(ids));
-}
-
-/** The lookup bigrams of `where`'s keyword clause (search-keys.ts), rarest first. */
-export function keywordKeysOf(where: readonly OrdersWhere[]): readonly string[] | undefined {
-  return where.map((w) => keywordClauses.get(w)).find((m) => m !== undefined)?.keys;
-}
-
 /** The keywords of the clauses `keywordWhere` made in `where`. */
 export function keywordsOf(where: readonly OrdersWhere[]): string[] {
   return where.flatMap((w) => {
