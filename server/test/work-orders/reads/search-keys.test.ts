@@ -39,6 +39,23 @@ describe('lookupBigrams', () => {
     expect(lookupBigrams(['松林', '松林', '号院'], shares)).toEqual(['松林', '号院']);
   });
 
+  it('adds the rarest bigram apart from the chosen ones when those all overlap', () => {
+    const more = new Map([...shares, ['村1', 0.128], ['23', 0.35], ['12', 0.358]]);
+    const cut = (text: string) => [...text].slice(1).map((c, i) => text[i] + c);
+    // 林村 and 松林 overlap (松林村): 3号, the rarest bigram overlapping neither, is added.
+    expect(lookupBigrams(cut('松林村123号院'), more, '松林村123号院')).toEqual([
+      '林村',
+      '松林',
+      '3号',
+    ]);
+    // Without the keyword, or with two chosen bigrams apart (松林 and 村3), nothing is added.
+    expect(lookupBigrams(cut('松林村123号院'), more)).toEqual(['林村', '松林']);
+    expect(lookupBigrams(cut('松林村3号院'), more, '松林村3号院')).toEqual(['林村', '村3', '松林']);
+    // A three-character term has no bigram apart from both of its own.
+    expect(lookupBigrams(cut('停车位'), more, '停车位')).toEqual(['停车', '车位']);
+    expect(lookupBigrams(['小区'], more, '小区')).toEqual(['小区']);
+  });
+
   it('keeps every bigram when the statistics know none', () => {
     expect(lookupBigrams(['松林', '村3', '号院'], new Map())).toEqual(['松林', '村3', '号院']);
   });
@@ -77,8 +94,12 @@ describe('searchKeys on analysed statistics', () => {
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(keys.length).toBeLessThan(all.length);
     for (const k of keys) expect(all).toContain(k);
-    if (keys.length > 2)
-      for (const k of keys) expect(shares.get(k) ?? 0).toBeLessThanOrEqual(FREQUENT_BIGRAM);
+    // Past the two rarest, the rare ones — and at most one common one, the rarest standing apart
+    // from them when they all overlap (withApartPair).
+    if (keys.length > 2) {
+      const common = keys.slice(2).filter((k) => (shares.get(k) ?? 0) > FREQUENT_BIGRAM);
+      expect(common.length, `${keys.join(' ')} of "${address}"`).toBeLessThanOrEqual(1);
+    }
 
     // Through the search index (keywordScanRows 0) and on the rows: the same orders, every one
     // whose text holds the term.

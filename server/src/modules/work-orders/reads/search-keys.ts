@@ -50,16 +50,41 @@ export function bigramFrequencies(db: Db, now = Date.now()): Promise<ReadonlyMap
 
 /**
  * The bigrams to look up, rarest first: those in at most FREQUENT_BIGRAM of the orders (an
- * unlisted one counts as rare), and at least the KEEP_AT_LEAST rarest whatever their share.
+ * unlisted one counts as rare), and at least the KEEP_AT_LEAST rarest whatever their share;
+ * given the keyword, with two that do not overlap in it where it has them (withApartPair).
  */
 export function lookupBigrams(
   bigrams: readonly string[],
   frequency: ReadonlyMap<string, number>,
+  keyword?: string,
 ): string[] {
   const share = (b: string) => frequency.get(b) ?? 0;
   const rarestFirst = [...new Set(bigrams)].sort((a, b) => share(a) - share(b));
   const rare = rarestFirst.filter((b) => share(b) <= FREQUENT_BIGRAM);
-  return rare.length >= KEEP_AT_LEAST ? rare : rarestFirst.slice(0, KEEP_AT_LEAST);
+  const chosen = rare.length >= KEEP_AT_LEAST ? rare : rarestFirst.slice(0, KEEP_AT_LEAST);
+  return keyword === undefined ? chosen : withApartPair(chosen, rarestFirst, keyword.toLowerCase());
+}
+
+/**
+ * Two bigrams that overlap in the keyword (松林 and 林村 of 松林村) are one three-character piece:
+ * nearly every order holding one holds the other, so together they narrow the candidates
+ * little. "松林村123号院" at ten million orders: 林村 and 松林, its only rare bigrams, are in
+ * 146,591 orders for 644 matches; the lookup's bitmap went lossy and took 44 s over all history,
+ * 5.2 s for weeks 27–104 — with 3号 (8 % of orders) added, 0.36 s and 0.28 s (docs/performance.md,
+ * "Sixteenth session"). So when no two chosen bigrams stand apart, the rarest bigram that
+ * overlaps none of them is added (when the keyword has one: not in a three-character term).
+ */
+function withApartPair(chosen: string[], rarestFirst: readonly string[], text: string): string[] {
+  const at = (b: string) => text.indexOf(b);
+  const apart = (a: string, b: string) => Math.abs(at(a) - at(b)) > 1;
+  const placed = chosen.filter((b) => at(b) >= 0);
+  if (placed.length === 0 || placed.some((a, i) => placed.slice(i + 1).some((b) => apart(a, b)))) {
+    return chosen;
+  }
+  const extra = rarestFirst.find(
+    (b) => !chosen.includes(b) && at(b) >= 0 && placed.every((c) => apart(b, c)),
+  );
+  return extra === undefined ? chosen : [...chosen, extra];
 }
 
 /** The bigrams of `keyword` the search index is asked for (see above). */
@@ -68,5 +93,5 @@ export async function searchKeys(db: Db, keyword: string): Promise<string[]> {
     sql<{ b: string[] | null }>`SELECT hotline_bigrams(lower(${keyword})) AS b`.execute(db),
     bigramFrequencies(db),
   ]);
-  return lookupBigrams(cut.rows[0]?.b ?? [], frequency);
+  return lookupBigrams(cut.rows[0]?.b ?? [], frequency, keyword);
 }
