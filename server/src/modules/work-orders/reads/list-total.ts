@@ -12,6 +12,7 @@ import {
   hasKeyword,
   inWindow,
   withoutKeyword,
+  type KeywordWindow,
 } from './search-sql';
 
 /**
@@ -43,6 +44,12 @@ export interface ListTotal {
   totalCapped?: true;
   /** Present (true) when counting ran out of time: totalCount is an estimate. */
   totalEstimated?: true;
+  /**
+   * Present (true) when the estimate rests on no counted match — a keyword total cut in its
+   * first window, the planner's estimate alone: the page may know better (list-total-page.ts).
+   * Never sent.
+   */
+  unfounded?: true;
 }
 
 export async function listTotal(
@@ -100,7 +107,9 @@ async function keywordTotal(
     const window = rare ? split.rest : windows[k]!;
     const n = await count([inWindow(where, window)], cap + 1 - seen);
     if (n === undefined) {
-      if (k === 0) return asEstimate(ctx, await estimateOrderParts(ctx.db, one));
+      if (k === 0) {
+        return { ...asEstimate(ctx, await estimateOrderParts(ctx.db, one)), unfounded: true };
+      }
       return asEstimate(
         ctx,
         guess ?? (await extrapolated(ctx, where, countedAndRest(windows, k), seen)),
@@ -118,16 +127,17 @@ export const RATE_WINDOWS = 2;
 
 /**
  * The total of a keyword list whose count ran out of time after the newest windows: the
- * matches counted there, plus as many again in the rest of history as the term's rate among
- * the list's orders of the counted weeks predicts (the planner's estimates of the list's
+ * `seen` matches counted there (or, list-total-page.ts, the ones a page by call time showed),
+ * plus as many again in the rest of history as the term's rate among the list's orders of
+ * the counted part predicts (the planner's estimates of the list's
  * orders, keyword left out, on either side). Never less than what was counted. The planner's
  * own estimate of a keyword's matches is the product of its bigrams' frequencies, far too few:
  * street1's "漏水", 1,809 matches at a million orders, was shown as "约 2 条".
  */
-async function extrapolated(
+export async function extrapolated(
   ctx: AppContext,
   where: readonly OrdersWhere[],
-  { counted, rest }: ReturnType<typeof countedAndRest>,
+  { counted, rest }: { counted: KeywordWindow; rest: KeywordWindow },
   seen: number,
 ): Promise<number> {
   const others = withoutKeyword(where);
@@ -159,7 +169,7 @@ const capped = (ctx: AppContext): ListTotal => ({
 });
 
 /** An estimate as the total, at most the cap (then capped too). */
-function asEstimate(ctx: AppContext, n: number): ListTotal {
+export function asEstimate(ctx: AppContext, n: number): ListTotal {
   const cap = ctx.settings.listTotalCap;
   return n > cap
     ? { totalCount: cap, totalCapped: true, totalEstimated: true }

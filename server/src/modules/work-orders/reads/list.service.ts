@@ -8,6 +8,7 @@ import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
 import { filterWhere, fromRangeEnd, laterRangesOf, LIST_FILTERS } from './list-filters';
 import { listShape, pageWay, withinListTimeout } from './list-timeout';
 import { listTotal, type ListTotal } from './list-total';
+import { totalWithPage } from './list-total-page';
 import {
   hydrateOrders,
   pageOrderIds,
@@ -156,19 +157,15 @@ export async function pageOf(
     hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now),
     counted ? countedTotal() : undefined,
   ]);
-  const shown = rows.length > 0 ? offset + rows.length + (hasMore ? 1 : 0) : 0;
-  return { list: rows, hasMore, ...atLeast(total ?? pageTotal, shown) };
-}
-
-/**
- * An estimated total never below what the page proves: the rows before it, its own, one more
- * when there are more (a keyword list's planner estimate multiplies its bigrams' shares, so it
- * is about none). Counts stay as counted: a capped one says "at least the cap" already.
- */
-function atLeast(total: ListTotal | undefined, shown: number): ListTotal | undefined {
-  return total?.totalEstimated && total.totalCount < shown
-    ? { ...total, totalCount: shown }
-    : total;
+  const seen = {
+    offset,
+    rows: rows.length,
+    hasMore,
+    ...(byKeyword && rows.length > 0
+      ? { byCallTime: { last: rows.at(-1)!.row.call_time, direction: body.sortOrder } }
+      : {}),
+  };
+  return { list: rows, hasMore, ...(await totalWithPage(ctx, planned, total ?? pageTotal, seen)) };
 }
 
 interface PageIds {
