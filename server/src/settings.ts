@@ -34,6 +34,7 @@ const envSchema = z.object({
   DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DEADLINE_SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(200),
   KEYWORD_SCAN_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  KEYWORD_IDS_MAX: z.coerce.number().int().min(0).max(100_000).default(2_000),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   LIST_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   LIST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
@@ -82,6 +83,11 @@ export interface Settings {
    * the keyword on those rows instead of the search index (search-page.ts, keywordPlan); 0: never.
    */
   keywordScanRows: number;
+  /**
+   * A keyword with at most this many matches in all is read as the list of them
+   * (search-in-hand.ts); 0: never.
+   */
+  keywordIdsMax: number;
   /** Longest a list page's own statements may run (ms, PostgreSQL only); 0 = no limit. */
   listStatementTimeoutMs: number;
   /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
@@ -135,6 +141,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     deadlineSweepMs: e.DEADLINE_SWEEP_MS,
     deadlineSweepBatch: e.DEADLINE_SWEEP_BATCH,
     keywordScanRows: e.KEYWORD_SCAN_ROWS,
+    keywordIdsMax: e.KEYWORD_IDS_MAX,
     listStatementTimeoutMs: e.LIST_STATEMENT_TIMEOUT_MS,
     listTotalCap: e.LIST_TOTAL_CAP,
     listTotalTimeoutMs: e.LIST_TOTAL_TIMEOUT_MS,

@@ -90,17 +90,35 @@ export async function listAll(
 
 export const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 
-/** `run` with `settings.keywordScanRows` set to `scanRows` (search-page.ts), restored after. */
-export async function withScanRows<T>(
+/** The settings that choose how a keyword list is read (search-page.ts keywordPlan). */
+type KeywordSettings = Partial<
+  Pick<TestApp['ctx']['settings'], 'keywordScanRows' | 'keywordIdsMax'>
+>;
+
+/** `run` with the keyword settings of `patch`, restored after. */
+export async function withKeywordSettings<T>(
   t: TestApp,
-  scanRows: number,
+  patch: KeywordSettings,
   run: () => Promise<T>,
 ): Promise<T> {
-  const before = t.ctx.settings.keywordScanRows;
-  t.ctx.settings.keywordScanRows = scanRows;
+  const { keywordScanRows, keywordIdsMax } = t.ctx.settings;
+  Object.assign(t.ctx.settings, patch);
   try {
     return await run();
   } finally {
-    t.ctx.settings.keywordScanRows = before;
+    Object.assign(t.ctx.settings, { keywordScanRows, keywordIdsMax });
   }
+}
+
+/**
+ * `run` with `settings.keywordScanRows` set to `scanRows` and the matches never collected first
+ * (`keywordIdsMax` 0): the keyword on the rows or through the search index.
+ */
+export function withScanRows<T>(t: TestApp, scanRows: number, run: () => Promise<T>): Promise<T> {
+  return withKeywordSettings(t, { keywordScanRows: scanRows, keywordIdsMax: 0 }, run);
+}
+
+/** `run` with a keyword's matches collected first wherever the list is not small (matchesInHand). */
+export function withMatchesInHand<T>(t: TestApp, run: () => Promise<T>): Promise<T> {
+  return withKeywordSettings(t, { keywordScanRows: 1, keywordIdsMax: 100_000 }, run);
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, listAll, withScanRows, type Caller } from '../reads-fixtures';
+import {
+  callers,
+  list,
+  listAll,
+  withMatchesInHand,
+  withScanRows,
+  type Caller,
+} from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -76,13 +83,17 @@ describe('a page that sorts its matches counts them', () => {
         const all = await listAll(t, token, asked, '/lists/searchEs');
         if (all.length > CAP) seen.pastCap++;
         if (name === 'visitor' && all.length > 0) seen.callBack++;
-        // 10,000: the keyword tested on these few rows, its matches sorted; 1: through the
+        // rows: the keyword tested on these few rows, its matches sorted; index: through the
         // search index, sorted when not by call time (by call time: week windows, not sorted,
-        // so the total is the capped count's).
-        for (const scanRows of [10_000, 1]) {
-          const label = `${name} ${sort} ${sortOrder} ${scanRows}`;
-          const counted = scanRows > 1 || sort !== 'callTime';
-          const first = await withScanRows(t, scanRows, () =>
+        // so the total is the capped count's); inHand: the matches collected first, then sorted.
+        for (const way of ['rows', 'index', 'inHand'] as const) {
+          const label = `${name} ${sort} ${sortOrder} ${way}`;
+          const counted = way !== 'index' || sort !== 'callTime';
+          const read = <T>(run: () => Promise<T>) =>
+            way === 'inHand'
+              ? withMatchesInHand(t, run)
+              : withScanRows(t, way === 'rows' ? 10_000 : 1, run);
+          const first = await read(() =>
             list(t, token, { ...asked, isAmount: 1, pageSize: 10 }, '/lists/searchEs'),
           );
           expect([first.code, first.msg], label).toEqual([200, 'success']);
@@ -94,7 +105,7 @@ describe('a page that sorts its matches counts them', () => {
             counted ? { totalCount: all.length } : cappedOf(all.length),
           );
           // A page past the last match has no row to carry the count: the total is counted.
-          const past = await withScanRows(t, scanRows, () =>
+          const past = await read(() =>
             list(t, token, { ...asked, isAmount: 1, pageSize: 10, pageNo: 2 }, '/lists/searchEs'),
           );
           expect([past.data.list.length, totalOf(past.data)], label).toEqual([
@@ -102,7 +113,7 @@ describe('a page that sorts its matches counts them', () => {
             cappedOf(all.length),
           ]);
           // Exact on demand: the same figure either way.
-          const exact = await withScanRows(t, scanRows, () =>
+          const exact = await read(() =>
             list(t, token, { ...asked, isAmount: 1, exactTotal: 1 }, '/lists/searchEs'),
           );
           expect(totalOf(exact.data), label).toEqual({ totalCount: all.length });

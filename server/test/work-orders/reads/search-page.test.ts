@@ -10,9 +10,10 @@ import {
   keywordPlan,
   type KeywordPath,
 } from '../../../src/modules/work-orders/reads/search-page';
+import { searchKeys } from '../../../src/modules/work-orders/reads/search-keys';
 import { hasKeyword, keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, type Caller } from '../reads-fixtures';
+import { callers, list, withKeywordSettings, type Caller } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -193,6 +194,9 @@ describe('keyword pages: probe and windows equal the plain ORDER BY … LIMIT/OF
 
 describe('keywordPlan', () => {
   it('tests the keyword on the rows when the other clauses keep few, else uses the index', async () => {
+    // Matches never collected first here (the next test).
+    const { keywordIdsMax } = t.ctx.settings;
+    t.ctx.settings.keywordIdsMax = 0;
     const where = [keywordWhere('小区')];
     const viaIndex = async (scanRows: number) => {
       t.ctx.settings.keywordScanRows = scanRows;
@@ -222,10 +226,41 @@ describe('keywordPlan', () => {
     // Every order is more than one row: the estimate is over the limit.
     expect(await viaIndex(1)).toBe(true);
     expect(await viaIndex(0)).toBe(true);
+    t.ctx.settings.keywordIdsMax = keywordIdsMax;
+  });
+
+  it('collects the matches of a rare term first when the list is not small, up to keywordIdsMax', async () => {
+    const plan = async (term: string, keywordIdsMax: number) => {
+      const where = [keywordWhere(term, undefined, await searchKeys(db, term))];
+      return withKeywordSettings(t, { keywordScanRows: 1, keywordIdsMax }, () =>
+        keywordPlan(t.ctx, where),
+      );
+    };
+    const rare = await plan(rareTerm, 10);
+    expect([rare.inHand, rare.sortMatches, hasKeyword(rare.where)]).toEqual([true, true, false]);
+    // The clause left is the list of matches: the one order whose number the term is.
+    let query = db.selectFrom('work_orders').select('work_orders.id');
+    for (const w of rare.where) query = query.where(w);
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM order_search
+       WHERE strpos(search_text, lower(${rareTerm})) > 0`.execute(db);
+    expect((await query.execute()).length).toBe(rows[0]!.n);
+    const absent = await plan('无此词语', 10);
+    expect([absent.inHand, hasKeyword(absent.where)]).toEqual([true, false]);
+    // More matches than the most kept, or never: through the index as before.
+    for (const [term, max] of [
+      ['小区', 10],
+      [rareTerm, 0],
+    ] as const) {
+      const got = await plan(term, max);
+      expect([got.inHand, hasKeyword(got.where)], `${term} ${max}`).toEqual([undefined, true]);
+    }
   });
 
   it('sorted by something else, a broad list tests a frequent term on the rows, a rare one via the index', async () => {
+    // Matches never collected first here (withScanRows: keywordIdsMax 0; the test above).
     t.ctx.settings.keywordScanRows = 1;
+    t.ctx.settings.keywordIdsMax = 0;
     const plan = async (term: string) =>
       hasKeyword((await keywordPlan(t.ctx, [keywordWhere(term)], 'other')).where)
         ? 'index'

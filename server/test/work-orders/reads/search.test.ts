@@ -11,6 +11,8 @@ import {
   type Caller,
   searchTextOf,
   type LoadedRow,
+  withMatchesInHand,
+  withScanRows,
 } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -38,28 +40,34 @@ describe('full text', () => {
   const matches = (term: string) =>
     expectIds(orders.filter((o) => inDefault(o) && searchTextOf(o).includes(term.toLowerCase())));
 
-  // Both plans (search-page.ts, keywordPlan): through the search index (0) and on the rows the
-  // other clauses keep (at this size every estimate is under the default).
+  // The plans (search-page.ts, keywordPlan): through the search index (0), on the rows the
+  // other clauses keep (at this size every estimate is under the default), and the matches
+  // collected first.
   it.each(['小区', '停车', '漏水', '噪音扰民', '物业公司', '望湖街道'])('%s', async (term) => {
     for (const scanRows of [0, 1_000_000]) {
-      t.ctx.settings.keywordScanRows = scanRows;
-      const rows = await listAll(t, token, { keyword: term });
+      const rows = await withScanRows(t, scanRows, () => listAll(t, token, { keyword: term }));
       expect(ids(rows), `${term}, keywordScanRows ${scanRows}`).toEqual(matches(term));
     }
+    const inHand = await withMatchesInHand(t, () => listAll(t, token, { keyword: term }));
+    expect(ids(inHand), `${term}, in hand`).toEqual(matches(term));
   });
 
   it('sorted by deadline: the index, the rows after a probe and the rows alone agree', async () => {
     for (const term of ['小区', '望湖街道', '漏水']) {
       const pages: number[][] = [];
+      const body = { keyword: term, sort: 'deadline' } as const;
       for (const scanRows of [0, 1, 1_000_000]) {
-        t.ctx.settings.keywordScanRows = scanRows;
-        const rows = await listAll(t, token, { keyword: term, sort: 'deadline' });
+        const rows = await withScanRows(t, scanRows, () => listAll(t, token, body));
         pages.push(rows.map((o) => o.id));
       }
-      t.ctx.settings.keywordScanRows = 10_000;
+      const inHand = await withMatchesInHand(t, () => listAll(t, token, body));
       expect(pages[0]!.length, term).toBeGreaterThan(0);
       expect(pages[1], term).toEqual(pages[0]);
       expect(pages[2], term).toEqual(pages[0]);
+      expect(
+        inHand.map((o) => o.id),
+        `${term} in hand`,
+      ).toEqual(pages[0]);
     }
   });
 

@@ -49,10 +49,13 @@ export function pageWay(how: {
   keywordSorted: boolean;
   /** The keyword tested on the rows (keywordPlan moved it off the search index). */
   keywordOnRows: boolean;
+  /** The keyword's matches collected first, the list read among them (keywordPlan's inHand). */
+  keywordInHand?: boolean;
   sortMatches: boolean;
   fromEnd: boolean;
 }): string {
   if (how.byKeyword) return 'keyword';
+  if (how.keywordInHand) return 'keywordInHand';
   if (how.keywordSorted) return how.keywordOnRows ? 'keywordOnRows' : 'keywordSorted';
   if (how.sortMatches) return 'sortRange';
   return how.fromEnd ? 'fromRangeEnd' : 'index';

@@ -133,6 +133,7 @@ export async function pageOf(
     byKeyword,
     keywordSorted: plan.sortMatches,
     keywordOnRows: !hasKeyword(planned),
+    keywordInHand: plan.inHand,
     sortMatches,
     fromEnd: fromEnd !== null,
   });

@@ -1,5 +1,5 @@
 import type { AppContext, Db } from '../../../context';
-import { pageOrderIdsByWindows } from './list.repository';
+import { countOrdersUpTo, pageOrderIdsByWindows } from './list.repository';
 import type { OrdersWhere } from './queue-sql';
 import {
   hasKeyword,
@@ -11,6 +11,7 @@ import {
   probeMatchIds,
   withoutKeyword,
 } from './search-sql';
+import { matchesInHand } from './search-in-hand';
 import { estimateOrderParts } from './total.repository';
 
 /** The clauses a keyword list is read with, and how its page is read (keywordPlan). */
@@ -34,6 +35,8 @@ export interface KeywordPlan {
    * sorts its matches counts them with the same statement (list.service.ts `pageOf`).
    */
   sortMatches: boolean;
+  /** The keyword's matches are in hand: its clause is a list of ids (search-in-hand.ts). */
+  inHand?: true;
 }
 
 /**
@@ -71,12 +74,30 @@ export async function keywordPlan(
     (await probeMatchIds(ctx.db, inWhere ? where : [], keyword, { ...probe, inWhere })).length >=
       want;
   const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
-  if (rows <= limit) return { where: keywordOnRows(where), sortMatches: !(await frequent(true)) };
+  const inHand = async () => {
+    const among = await matchesInHand(ctx, where);
+    return among && { where: among, sortMatches: true, inHand: true as const };
+  };
+  if (rows <= limit) {
+    // A rare term in a few thousand rows: testing each is quicker than any lookup. Counted, not
+    // estimated: the planner took a call-back queue of 24,131 orders for 813 (its status and
+    // call-back state are not independent), and testing them took 84 ms.
+    const many = async () =>
+      (await countOrdersUpTo(ctx.db, withoutKeyword(where), IN_HAND_FROM_ROWS + 1)) >
+      IN_HAND_FROM_ROWS;
+    const among = (await many()) ? await inHand() : undefined;
+    return among ?? { where: keywordOnRows(where), sortMatches: !(await frequent(true)) };
+  }
+  const among = await inHand();
+  if (among) return among;
   if (sort === 'callTime' || keyword === undefined) return asIs;
   return (await frequent(false))
     ? { where: keywordOnRows(where), sortMatches: false }
     : { where, sortMatches: true };
 }
+
+/** Rows (counted) past which a rare term's matches are collected first. */
+export const IN_HAND_FROM_ROWS = 5_000;
 
 /** Matches among the PROBE_ROWS newest orders that make a term frequent (0.5 %). */
 export const FREQUENT_IN_PROBE = 10;

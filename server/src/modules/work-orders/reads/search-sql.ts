@@ -69,18 +69,12 @@ export function keywordWhere(
   keys?: readonly string[],
 ): OrdersWhere {
   const pattern = `%${escapeLike(keyword)}%`;
-  const bigrams = keys?.length
-    ? sql`${[...keys]}::text[]`
-    : sql`hotline_bigrams(lower(${keyword}))`;
-  const weeks = window?.weeks.length
-    ? sql` AND ${SEARCH_KEYS} && ${[...window.weeks]}::text[]`
-    : sql``;
-  const inner = windowTimes(sql.ref('order_search.call_time'), window);
+  const lookup = lookupOf({ keyword, keys }, window);
   const outer = windowTimes(sql.ref('work_orders.call_time'), window);
   const clause: OrdersWhere = () =>
     sql<boolean>`(work_orders.id IN (
         SELECT order_search.order_id FROM order_search
-         WHERE ${SEARCH_KEYS} @> ${bigrams}${weeks}${inner}
+         WHERE ${lookup}
            AND order_search.search_text LIKE lower(${pattern}))${outer})`;
   keywordClauses.set(clause, { keyword, keys });
   return clause;
@@ -122,6 +116,77 @@ export function containsWhere(keyword: string): OrdersWhere {
 /** `where` with each keyword clause replaced by the substring test on the row itself. */
 export function keywordOnRows(where: readonly OrdersWhere[]): OrdersWhere[] {
   return remakeKeywords(where, (keyword) => containsWhere(keyword));
+}
+
+/** The keyword clause `keywordWhere` made in `where`: its keyword and lookup bigrams. */
+function keywordClauseOf(where: readonly OrdersWhere[]) {
+  return where.map((w) => keywordClauses.get(w)).find((m) => m !== undefined);
+}
+
+/** The search index's lookup for `made`'s bigrams within `window`, for order_search's WHERE. */
+function lookupOf(made: { keyword: string; keys?: readonly string[] }, window?: KeywordWindow) {
+  const bigrams = made.keys?.length
+    ? sql`${[...made.keys]}::text[]`
+    : sql`hotline_bigrams(lower(${made.keyword}))`;
+  const weeks = window?.weeks.length
+    ? sql` AND ${SEARCH_KEYS} && ${[...window.weeks]}::text[]`
+    : sql``;
+  return sql`${SEARCH_KEYS} @> ${bigrams}${weeks}${windowTimes(sql.ref('order_search.call_time'), window)}`;
+}
+
+/** The bigrams `where`'s keyword clause looks up (search-keys.ts); undefined: all of them. */
+export function keywordKeysOf(where: readonly OrdersWhere[]): readonly string[] | undefined {
+  return keywordClauseOf(where)?.keys;
+}
+
+/**
+ * The candidates the search index gives for the keyword of `where` within `window` (over all
+ * orders, the list's other clauses left out), and how many of them hold the keyword: read up
+ * to `limit` candidates, so the work is bounded whatever the term. Undefined without a
+ * keyword clause. A sample of what a lookup over all history would read (search-in-hand.ts).
+ */
+export async function keywordSample(
+  db: Db,
+  where: readonly OrdersWhere[],
+  window: KeywordWindow,
+  limit: number,
+): Promise<{ candidates: number; matches: number } | undefined> {
+  const made = keywordClauseOf(where);
+  if (!made) return undefined;
+  const pattern = `%${escapeLike(made.keyword)}%`;
+  const { rows } = await sql<{ candidates: string; matches: string }>`
+    SELECT count(*) AS candidates,
+           count(*) FILTER (WHERE c.search_text LIKE lower(${pattern})) AS matches
+      FROM (SELECT order_search.search_text FROM order_search
+             WHERE ${lookupOf(made, window)} LIMIT ${limit}) AS c`.execute(db);
+  return { candidates: Number(rows[0]?.candidates ?? 0), matches: Number(rows[0]?.matches ?? 0) };
+}
+
+/**
+ * The ids of the orders whose text holds the keyword of `where`, over all history and at most
+ * `max + 1` of them (one more says "more than max"): the search index's lookup and the
+ * substring confirmed, like `keywordWhere`'s semi-join but on its own, so the answer can be
+ * handed to the planner as a list (`keywordAmong`). Undefined without a keyword clause.
+ */
+export async function keywordMatchIds(
+  db: Db,
+  where: readonly OrdersWhere[],
+  max: number,
+): Promise<number[] | undefined> {
+  const made = keywordClauseOf(where);
+  if (!made) return undefined;
+  const pattern = `%${escapeLike(made.keyword)}%`;
+  const { rows } = await sql<{ id: number | string }>`
+    SELECT order_search.order_id AS id FROM order_search
+     WHERE ${lookupOf(made)} AND order_search.search_text LIKE lower(${pattern})
+     LIMIT ${max + 1}`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/** `where` with each keyword clause replaced by its matches in hand: the orders among `ids`. */
+export function keywordAmong(where: readonly OrdersWhere[], ids: readonly number[]): OrdersWhere[] {
+  const among: OrdersWhere = () => sql<boolean>`work_orders.id = ANY(${[...ids]}::bigint[])`;
+  return remakeKeywords(where, () => among);
 }
 
 /** The keywords of the clauses `keywordWhere` made in `where`. */

@@ -1,0 +1,99 @@
+import type { AppContext } from '../../../context';
+import type { OrdersWhere } from './queue-sql';
+import {
+  calledIn,
+  keywordAmong,
+  keywordKeysOf,
+  keywordMatchIds,
+  keywordSample,
+  recentWeeks,
+} from './search-sql';
+import { bigramFrequencies } from './search-keys';
+import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
+import { estimateOrderParts } from './total.repository';
+
+/**
+ * A keyword of few matches in all, read as the list of them (`keywordAmong`): one lookup of
+ * the search index over all history collects at most `settings.keywordIdsMax`, and the list is
+ * then read like any other — its clauses tested on those orders by primary key, every match
+ * sorted and counted by the page's own statement (an exact total). Through the index's week
+ * windows a rare term in a big queue costs a lookup per window for the page and again for the
+ * total (a review queue at ten million orders: 185 ms for a term with one match there).
+ *
+ * Whether a lookup over all history is cheap cannot be told from the statistics: it reads
+ * every candidate the looked-up bigrams leave (all of them hold the bigrams; the substring
+ * test keeps the matches), and the statistics list single bigrams down to about 2 % of the
+ * orders, where what counts is how their posting lists intersect ("松林村123号院": 644 matches,
+ * 146,591 candidates with two bigrams, 44 s; docs/performance.md, "Sixteenth session"). So the
+ * last SAMPLE_WEEKS of the index are read first, at most a bounded number of candidates: the
+ * lookup over all history is tried only when that sample, scaled by its share of history,
+ * promises at most IN_HAND_CANDIDATES candidates and half of `keywordIdsMax` matches (or holds
+ * at most SAMPLE_MATCHES_ANYWAY) — and
+ * still within IN_HAND_TIMEOUT_MS, past which (a term whose matches are mostly old) the list
+ * is read as before. Undefined: not tried, or more matches than that.
+ */
+export async function matchesInHand(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+  most = { candidates: IN_HAND_CANDIDATES },
+): Promise<OrdersWhere[] | undefined> {
+  const max = ctx.settings.keywordIdsMax;
+  if (max <= 0) return undefined;
+  const window = recentWeeks(ctx.now(), SAMPLE_WEEKS);
+  // The sample's share of all orders (the planner's estimates): orders per week vary.
+  const [recent, all] = await Promise.all([
+    estimateOrderParts(ctx.db, [[calledIn(window)]]),
+    estimateOrderParts(ctx.db, [[]]),
+  ]);
+  if (all < 1 || (await oneCommonKey(ctx, where, all, most.candidates))) return undefined;
+  const share = Math.min(1, Math.max(recent, 1) / all);
+  const candidates = Math.ceil(most.candidates * share);
+  const sample = await keywordSample(ctx.db, where, window, candidates + 1);
+  const matches = Math.max(SAMPLE_MATCHES_ANYWAY, (max * share) / 2);
+  if (!sample || sample.candidates > candidates || sample.matches > matches) {
+    return undefined;
+  }
+  const ids = await collected(ctx, where, max);
+  return ids && ids.length <= max ? keywordAmong(where, ids) : undefined;
+}
+
+/**
+ * A keyword looked up by one bigram (a two-character term) that the statistics list in more
+ * than `candidates` orders: every one of them is a candidate, so no sample is needed to say
+ * no ("小区", a third of all orders: the sample alone took 20 ms).
+ */
+async function oneCommonKey(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+  all: number,
+  candidates: number,
+): Promise<boolean> {
+  const keys = keywordKeysOf(where);
+  if (keys?.length !== 1) return false;
+  const share = (await bigramFrequencies(ctx.db)).get(keys[0]!) ?? 0;
+  return share * all > candidates;
+}
+
+/** The current week and the one before: between one and two weeks of orders. */
+export const SAMPLE_WEEKS = 2;
+/** Matches in the sample that never refuse (one or two say little of all history). */
+export const SAMPLE_MATCHES_ANYWAY = 2;
+/** Candidates a lookup over all history may read (the sample's share of them, scaled). */
+export const IN_HAND_CANDIDATES = 20_000;
+/** Longest the lookup over all history may take (PostgreSQL; PGlite has no timeout). */
+export const IN_HAND_TIMEOUT_MS = 100;
+
+async function collected(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+  max: number,
+): Promise<number[] | undefined> {
+  try {
+    return await withStatementTimeout(ctx.db, IN_HAND_TIMEOUT_MS, (db) =>
+      keywordMatchIds(db, where, max),
+    );
+  } catch (error) {
+    if (isQueryCanceled(error)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchesInHand } from '../../../src/modules/work-orders/reads/search-in-hand';
+import { keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
+import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+/**
+ * A keyword's matches are collected over all history only when a sample of the index's last
+ * two weeks promises few (search-in-hand.ts): candidates and matches, each scaled by the
+ * sample's share of history. The same number of matches is collected when they are spread
+ * over the years and refused when the sample says the term is common now; candidates that
+ * hold the keyword's bigrams but not the keyword count against the bound too.
+ */
+
+const ORDERS = 150;
+const DAY = 86_400_000;
+/** 19 matches spread over three years (every fourth of orders 60–139 but 100). */
+const OLD = '旧案核对';
+/** 20 matches in the last days. */
+const HOT = '近案核对';
+/** 1 match, and 30 recent candidates holding all its bigrams (甲乙丙, 乙丙丁) but not it. */
+const NEAR = '甲乙丙丁';
+const MAX = 40;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ orders: ORDERS, settings: { keywordIdsMax: MAX } });
+  const now = t.ctx.now().getTime();
+  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
+  for (const [i, { id }] of ids.entries()) {
+    // Orders 0–59 in the last five days, the rest over three years.
+    const recent = i < 60;
+    const callTime = new Date(recent ? now - (i + 1) * 2 * 3_600_000 : now - (i - 59) * 12 * DAY);
+    const title =
+      i < 20
+        ? `${HOT}${i}`
+        : i < 50
+          ? `甲乙丙，乙丙丁${i}`
+          : i === 100
+            ? `${NEAR}${i}`
+            : i >= 60 && i % 4 === 0 && i < 140
+              ? `${OLD}${i}`
+              : undefined;
+    await t.ctx.db
+      .updateTable('work_orders')
+      .set({ call_time: callTime, ...(title ? { title } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+  await sql`ANALYZE work_orders`.execute(t.ctx.db);
+  await sql`ANALYZE order_search`.execute(t.ctx.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The ids matching `where` (the keyword clause collected, or not: undefined). */
+async function collected(term: string, most?: { candidates: number }, keys?: string[]) {
+  const among = await matchesInHand(t.ctx, [keywordWhere(term, undefined, keys)], most);
+  if (!among) return undefined;
+  return ids(among);
+}
+async function ids(where: readonly OrdersWhere[]) {
+  let q = t.ctx.db.selectFrom('work_orders').select('work_orders.id');
+  for (const w of where) q = q.where(w);
+  return (await q.execute()).map((r) => r.id).sort((a, b) => a - b);
+}
+const truth = (term: string) => ids([keywordWhere(term)]);
+
+describe('matches collected first', () => {
+  it('a term spread over the years: collected, every match', async () => {
+    const got = await collected(OLD);
+    expect(got).toEqual(await truth(OLD));
+    expect(got).toHaveLength(19);
+  });
+
+  it('as many matches, all of them recent: the sample says common, not collected', async () => {
+    expect(await truth(HOT)).toHaveLength(20);
+    expect(await collected(HOT)).toBeUndefined();
+  });
+
+  it('candidates without the keyword count against the bound', async () => {
+    expect(await truth(NEAR)).toHaveLength(1);
+    // The sample holds 60 of the 150 orders: a bound of 20,000 allows 8,000 candidates there,
+    // one of 50 allows 20 — fewer than its 30.
+    expect(await collected(NEAR)).toEqual(await truth(NEAR));
+    expect(await collected(NEAR, { candidates: 50 })).toBeUndefined();
+    expect(await collected(NEAR, { candidates: 100 })).toEqual(await truth(NEAR));
+  });
+
+  it('a two-character term the statistics list in more orders than the bound: no sample, not collected', async () => {
+    // 旧案: the 19 orders of OLD, one of them recent. Its sample alone would pass a bound of 5
+    // (a share of 60 recent orders in 150: at most 2 candidates there, and it has 1).
+    expect(await truth('旧案')).toHaveLength(19);
+    expect(await collected('旧案', undefined, ['旧案'])).toEqual(await truth('旧案'));
+    expect(await collected('旧案', { candidates: 5 }, ['旧案'])).toBeUndefined();
+    // Looked up by more than one bigram, the statistics do not decide: the sample does.
+    expect(await collected(OLD, { candidates: 5 })).toEqual(await truth(OLD));
+  });
+
+  it('more matches than keywordIdsMax, or keywordIdsMax 0: not collected', async () => {
+    t.ctx.settings.keywordIdsMax = 10;
+    try {
+      expect(await collected(OLD)).toBeUndefined();
+      t.ctx.settings.keywordIdsMax = 0;
+      expect(await collected(OLD)).toBeUndefined();
+    } finally {
+      t.ctx.settings.keywordIdsMax = MAX;
+    }
+    expect(await collected('无此词语')).toEqual([]);
+  });
+});
