@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OrderSummary } from '@hotline/contract';
 import type { OrderState } from '@hotline/domain';
 import type { Db } from '../../src/context';
@@ -121,4 +122,29 @@ export function withScanRows<T>(t: TestApp, scanRows: number, run: () => Promise
 /** `run` with a keyword's matches collected first wherever the list is not small (matchesInHand). */
 export function withMatchesInHand<T>(t: TestApp, run: () => Promise<T>): Promise<T> {
   return withKeywordSettings(t, { keywordScanRows: 1, keywordIdsMax: 100_000 }, run);
+}
+
+/**
+ * Every order called evenly over the three years back from now (newest first by id), every
+ * third one titled `term` + its index; the statistics analysed. Returns the call times of the
+ * orders carrying the term, newest first.
+ */
+export async function spreadTermOverYears(t: TestApp, term: string): Promise<Date[]> {
+  const now = t.ctx.now().getTime();
+  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
+  const step = (156 * 604_800_000) / ids.length;
+  const matchTimes: Date[] = [];
+  for (const [i, { id }] of ids.entries()) {
+    const callTime = new Date(now - Math.round((i + 0.5) * step));
+    const carries = i % 3 === 0;
+    if (carries) matchTimes.push(callTime);
+    await t.ctx.db
+      .updateTable('work_orders')
+      .set({ call_time: callTime, ...(carries ? { title: `${term}${i}` } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+  await sql`ANALYZE work_orders`.execute(t.ctx.db);
+  await sql`ANALYZE order_search`.execute(t.ctx.db);
+  return matchTimes;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   listTotal,
@@ -11,6 +10,7 @@ import {
   disjointRecentWindows,
   keywordWhere,
 } from '../../../src/modules/work-orders/reads/search-sql';
+import { spreadTermOverYears } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -28,7 +28,6 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 
 const ORDERS = 240;
 const TERM = '测算核对';
-const WEEK = 604_800_000;
 const CAP = 100;
 
 let t: TestApp;
@@ -38,22 +37,8 @@ let matchTimes: Date[] = [];
 beforeAll(async () => {
   t = await createTestApp({ orders: ORDERS, settings: { listTotalCap: CAP } });
   // Orders called evenly over three years back from now, every third one carrying TERM.
-  const now = t.ctx.now().getTime();
-  const step = (156 * WEEK) / ORDERS;
-  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
-  expect(ids).toHaveLength(ORDERS);
-  for (const [i, { id }] of ids.entries()) {
-    const callTime = new Date(now - Math.round((i + 0.5) * step));
-    const term = i % 3 === 0;
-    if (term) matchTimes.push(callTime);
-    await t.ctx.db
-      .updateTable('work_orders')
-      .set({ call_time: callTime, ...(term ? { title: `${TERM}${i}` } : {}) })
-      .where('id', '=', id)
-      .execute();
-  }
-  await sql`ANALYZE work_orders`.execute(t.ctx.db);
-  await sql`ANALYZE order_search`.execute(t.ctx.db);
+  matchTimes = await spreadTermOverYears(t, TERM);
+  expect(matchTimes).toHaveLength(ORDERS / 3);
 });
 afterAll(async () => {
   matchTimes = [];
