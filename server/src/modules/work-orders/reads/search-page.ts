@@ -49,6 +49,11 @@ export interface KeywordPlan {
  * ten million orders, the bitmap lossy) instead of testing those 5,346 orders (docs/performance.md,
  * "Search text beside the order"). One EXPLAIN (about a millisecond) per keyword list.
  *
+ * Before either, a list of more than IN_HAND_FROM_ROWS orders (counted when the planner takes
+ * it for small: its estimate can be thirty times short) tries to collect a rare keyword's
+ * matches first (search-in-hand.ts); the list is then read among them, sorted and counted
+ * exactly (`inHand`).
+ *
  * A broad list sorted by deadline or dispatch time has no week windows: through the index it
  * read every match (a term in 233,000 orders, deadline newest first: over 60 s at ten million
  * orders). When the term is frequent — at least FREQUENT_IN_PROBE matches among the PROBE_ROWS
