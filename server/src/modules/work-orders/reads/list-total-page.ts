@@ -50,10 +50,8 @@ async function fromPageRate(
 ): Promise<ListTotal> {
   // Newest first the page covers [last, now]; oldest first, history up to last (inclusive).
   const edge = direction === 'desc' ? last : new Date(last.getTime() + 1);
-  const seenPart = direction === 'desc' ? { weeks: [], since: edge } : { weeks: [], before: edge };
-  const restPart = direction === 'desc' ? { weeks: [], before: edge } : { weeks: [], since: edge };
-  return asEstimate(
-    ctx,
-    await extrapolated(ctx, where, { counted: seenPart, rest: restPart }, shown),
-  );
+  const after = { weeks: [], since: edge };
+  const before = { weeks: [], before: edge };
+  const [counted, rest] = direction === 'desc' ? [after, before] : [before, after];
+  return asEstimate(ctx, await extrapolated(ctx, where, { counted, rest }, shown));
 }

@@ -21,6 +21,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The search text in `column` holds `keyword` (LIKE, its wildcards made literal). */
+function holds(column: string, keyword: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} LIKE lower(${`%${escapeLike(keyword)}%`})`;
+}
+
 /** The index expression of migration 036: the bigrams of the text plus the call-week key. */
 const SEARCH_KEYS = sql`hotline_search_keys(order_search.search_text, order_search.call_time)`;
 
@@ -68,14 +73,13 @@ export function keywordWhere(
   window?: KeywordWindow,
   keys?: readonly string[],
 ): OrdersWhere {
-  const pattern = `%${escapeLike(keyword)}%`;
   const lookup = lookupOf({ keyword, keys }, window);
   const outer = windowTimes(sql.ref('work_orders.call_time'), window);
   const clause: OrdersWhere = () =>
     sql<boolean>`(work_orders.id IN (
         SELECT order_search.order_id FROM order_search
          WHERE ${lookup}
-           AND order_search.search_text LIKE lower(${pattern}))${outer})`;
+           AND ${holds('order_search.search_text', keyword)})${outer})`;
   keywordClauses.set(clause, { keyword, keys });
   return clause;
 }
@@ -153,10 +157,9 @@ export async function keywordSample(
 ): Promise<{ candidates: number; matches: number } | undefined> {
   const made = keywordClauseOf(where);
   if (!made) return undefined;
-  const pattern = `%${escapeLike(made.keyword)}%`;
   const { rows } = await sql<{ candidates: string; matches: string }>`
     SELECT count(*) AS candidates,
-           count(*) FILTER (WHERE c.search_text LIKE lower(${pattern})) AS matches
+           count(*) FILTER (WHERE ${holds('c.search_text', made.keyword)}) AS matches
       FROM (SELECT order_search.search_text FROM order_search
              WHERE ${lookupOf(made, window)} LIMIT ${limit}) AS c`.execute(db);
   return { candidates: Number(rows[0]?.candidates ?? 0), matches: Number(rows[0]?.matches ?? 0) };
@@ -175,10 +178,9 @@ export async function keywordMatchIds(
 ): Promise<number[] | undefined> {
   const made = keywordClauseOf(where);
   if (!made) return undefined;
-  const pattern = `%${escapeLike(made.keyword)}%`;
   const { rows } = await sql<{ id: number | string }>`
     SELECT order_search.order_id AS id FROM order_search
-     WHERE ${lookupOf(made)} AND order_search.search_text LIKE lower(${pattern})
+     WHERE ${lookupOf(made)} AND ${holds('order_search.search_text', made.keyword)}
      LIMIT ${max + 1}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
