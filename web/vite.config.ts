@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -41,7 +42,7 @@ function testPages(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), stampServiceWorker(), testPages()],
+  plugins: [react(), stampServiceWorker(), testPages(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

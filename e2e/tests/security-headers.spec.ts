@@ -32,6 +32,30 @@ test('the console and the API carry the security headers', async ({ request }) =
   expect(apiReply.headers()['x-content-type-options']).toBe('nosniff');
 });
 
+test("the console's files arrive compressed, the hashed ones cached for good", async ({ page }) => {
+  const assets: { url: string; encoding?: string; cache?: string; size: number }[] = [];
+  page.on('response', async (res) => {
+    if (!new URL(res.url()).pathname.startsWith('/assets/')) return;
+    const headers = await res.allHeaders();
+    const size = (await res.body().catch(() => Buffer.alloc(0))).length;
+    assets.push({
+      url: res.url(),
+      encoding: headers['content-encoding'],
+      cache: headers['cache-control'],
+      size,
+    });
+  });
+  const home = await page.goto('/#/login');
+  expect((await home?.allHeaders())?.['cache-control']).toBe('no-cache');
+  await expect(page.locator('form#login')).toBeVisible();
+  const scripts = assets.filter((a) => a.url.endsWith('.js') && a.size >= 1024);
+  expect(scripts.length).toBeGreaterThan(5);
+  for (const a of scripts) {
+    expect(a.encoding, a.url).toBe('br');
+    expect(a.cache, a.url).toBe('public, max-age=31536000, immutable');
+  }
+});
+
 for (const username of ['admin', 'street1']) {
   test(`every menu page of ${username} loads without a CSP violation`, async ({
     page,

@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { notEnabledEndpoints } from '@hotline/contract';
 import { createContext, type AppBase, type AppContext } from './context';
 import { registerAccess } from './http/access';
+import { registerConsoleFiles } from './http/console-files';
 import { registerErrorHandling } from './http/error-handler';
 import { registerThrottles } from './http/throttle';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -155,7 +155,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   await app.register(open311Routes(ctx), { prefix: OPEN311_PREFIX });
 
   if (options.webDist && existsSync(join(options.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webDist, prefix: '/', wildcard: false });
+    await registerConsoleFiles(app, options.webDist);
   }
   // Reminders and escalation (issue 21): every node sweeps the due-job table on its timer.
   const deadlines = startDeadlineScheduler(
