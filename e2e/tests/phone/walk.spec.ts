@@ -72,6 +72,13 @@ test('a street handler on a phone: login, a queue from the drawer, the detail, s
   const list = page.locator('.hl-order-list:visible');
   await expect(list.locator('.ant-table-row').first()).toBeVisible();
   await expectNoOverflow(page, 'queue');
+  // the order number (the link) and the title are the first columns, on screen unscrolled
+  const firstRow = list.locator('.ant-table-row').first();
+  for (const col of ['orderNum', 'title']) {
+    const box = await firstRow.locator(`td[data-col="${col}"]`).boundingBox();
+    expect(box && box.x >= 0 && box.x < 390, `${col} column starts on screen`).toBe(true);
+  }
+  await expect(list.locator('th[data-col="index"]')).toHaveCount(0);
 
   // the detail opens full screen; the first order is signed
   await list.locator('.ant-table-row').first().locator('.hl-order-link').tap();

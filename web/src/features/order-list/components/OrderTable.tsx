@@ -7,7 +7,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, Grid, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@hotline/contract';
 import { columnByKey } from '../columns';
@@ -17,6 +17,7 @@ import { useScrollingFlag } from '../hooks/use-scrolling-flag';
 import { rowTone } from '../row-rules';
 import { colText } from '../labels';
 import type { TablePrefs } from '../table-prefs';
+import { phoneColumns } from '../phone-columns';
 import { renderCell } from './cells';
 import { lightSelectionCheckbox, useThemeClasses } from './light-antd';
 import { ColumnWindowContext, VIRTUAL_COMPONENTS } from './VirtualRow';
@@ -87,10 +88,14 @@ export function OrderTable(props: OrderTableProps) {
     },
     [now, prefs.stripe, props.cursorId],
   );
+  // below `sm` (a phone): the order number and title first (phone-columns.ts)
+  const phone = Grid.useBreakpoint().sm === false;
   const columns = useMemo<TableColumnsType<OrderSummary>>(() => {
-    const keys = prefs.columns
-      .filter((c) => c.visible && !(isStreet && c.key === 'lockUserName'))
-      .map((c) => ({ def: columnByKey(c.key), width: c.width }));
+    const shown = prefs.columns.filter((c) => c.visible && !(isStreet && c.key === 'lockUserName'));
+    const keys = (phone ? phoneColumns(shown) : shown).map((c) => ({
+      def: columnByKey(c.key),
+      width: c.width,
+    }));
     return keys.flatMap(({ def, width }) =>
       def
         ? [
@@ -109,7 +114,7 @@ export function OrderTable(props: OrderTableProps) {
           ]
         : [],
     );
-  }, [prefs.columns, isStreet, t, en, offset, onOpen, theme]);
+  }, [prefs.columns, isStreet, phone, t, en, offset, onOpen, theme]);
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
   const virtual = rows.length > VIRTUAL_FROM;
   const renderCheckbox = useMemo(
