@@ -79,6 +79,13 @@ test('a street handler on a phone: login, a queue from the drawer, the detail, s
     expect(box && box.x >= 0 && box.x < 390, `${col} column starts on screen`).toBe(true);
   }
   await expect(list.locator('th[data-col="index"]')).toHaveCount(0);
+  // status and urgency fold under 更多条件 on a phone
+  const filter = page.locator('[data-testid="order-filter"]:visible');
+  await expect(filter.getByText('工单状态', { exact: true })).toBeHidden();
+  await filter.getByRole('button', { name: '更多条件' }).tap();
+  await expect(filter.getByText('工单状态', { exact: true })).toBeVisible();
+  await filter.getByRole('button', { name: /^收\s?起$/ }).tap();
+  await expect(filter.getByText('工单状态', { exact: true })).toBeHidden();
 
   // the detail opens full screen; the first order is signed
   await list.locator('.ant-table-row').first().locator('.hl-order-link').tap();

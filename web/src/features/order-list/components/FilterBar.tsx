@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { Button, DatePicker, Form, Grid, Input, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DEFAULT_TYPE_IDS, STATUS_NAMES, URGENCIES } from '@hotline/domain';
@@ -97,6 +97,10 @@ export function FilterBar({
   const [form] = Form.useForm<Values>();
   const [more, setMore] = useState(() => hasMoreFilters(filter));
   const en = i18n.language.startsWith('en');
+  // On a phone (below `sm`) status and urgency fold under 更多条件 too, unless set: four
+  // stacked fields pushed the list half a screen down.
+  const phone = Grid.useBreakpoint().sm === false;
+  const folded = (set: readonly unknown[] = []) => phone && !more && set.length === 0;
   useEffect(() => form.setFieldsValue(toValues(filter)), [form, filter]);
 
   const submit = (values: Values) => {
@@ -147,7 +151,7 @@ export function FilterBar({
           className="hl-filter-input"
         />
       </Form.Item>
-      <Form.Item name="status" label={t('workOrders.filter.status')}>
+      <Form.Item name="status" hidden={folded(filter.status)} label={t('workOrders.filter.status')}>
         <Select
           mode="multiple"
           allowClear
@@ -159,7 +163,11 @@ export function FilterBar({
           }))}
         />
       </Form.Item>
-      <Form.Item name="urgency" label={t('workOrders.filter.urgency')}>
+      <Form.Item
+        name="urgency"
+        hidden={folded(filter.urgency)}
+        label={t('workOrders.filter.urgency')}
+      >
         <Select
           mode="multiple"
           allowClear
