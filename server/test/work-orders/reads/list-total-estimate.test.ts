@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   listTotal,
+  outOfReach,
   RATE_WINDOWS,
+  REACH_SHARE,
   type BudgetedCount,
 } from '../../../src/modules/work-orders/reads/list-total';
 import { countOrderPartsUpTo } from '../../../src/modules/work-orders/reads/list.repository';
@@ -51,6 +53,11 @@ function budgetEndingAfter(windows: number): BudgetedCount & { calls: () => numb
   const count: BudgetedCount = async (parts, limit) =>
     calls++ < windows ? countOrderPartsUpTo(t.ctx.db, parts, limit) : undefined;
   return Object.assign(count, { calls: () => calls });
+}
+
+/** Real counts throughout, with the budget saying `left` ms are left of it. */
+function budgetLeaving(left: number) {
+  return Object.assign(budgetEndingAfter(Infinity), { left: () => left });
 }
 
 async function withCap<T>(cap: number, run: () => Promise<T>): Promise<T> {
@@ -130,5 +137,47 @@ describe('a keyword total that runs out of time', () => {
     const each = budgetEndingAfter(5);
     expect(await listTotal(t.ctx, where, {}, each)).toEqual({ totalCount: truth });
     expect(each.calls()).toBe(5);
+  });
+
+  it('counting the budget left could not finish is not started: the estimate at once', async () => {
+    const truth = matchTimes.length;
+    const short = budgetLeaving(0.001);
+    const total = await listTotal(t.ctx, where, {}, short);
+    // Decided after RATE_WINDOWS at the earliest (the first window with matches counted).
+    const k = short.calls();
+    expect(k).toBeGreaterThanOrEqual(RATE_WINDOWS);
+    expect(k).toBeLessThan(disjointRecentWindows(t.ctx.now()).length);
+    expect(total.totalEstimated).toBe(true);
+    expect(total.totalCount).toBeGreaterThanOrEqual(matchesInFirst(k));
+    if (matchesInFirst(k) >= 5) {
+      expect(total.totalCount).toBeGreaterThanOrEqual(truth / 2);
+      expect(total.totalCount).toBeLessThanOrEqual(truth * 2);
+    }
+    // Time enough: every window counted, exact.
+    const long = budgetLeaving(60_000);
+    expect(await listTotal(t.ctx, where, {}, long)).toEqual({ totalCount: truth });
+    expect(long.calls()).toBe(disjointRecentWindows(t.ctx.now()).length);
+  });
+});
+
+describe('outOfReach: counting that would outlast the budget left', () => {
+  // 500 matches counted in 40 ms: 0.08 ms a match.
+  const pace = { seen: 500, spent: 40, cap: 10_000 };
+
+  it('to the cap at that pace takes 760 ms: more than half the 160 ms left', () => {
+    expect(REACH_SHARE).toBe(0.5);
+    expect(outOfReach({ ...pace, guess: 50_000, left: 160 })).toBe(true);
+    expect(outOfReach({ ...pace, guess: 50_000, left: 1_600 })).toBe(false);
+  });
+
+  it('to the matches promised, when fewer than the cap: 200 ms', () => {
+    expect(outOfReach({ ...pace, guess: 3_000, left: 410 })).toBe(false);
+    expect(outOfReach({ ...pace, guess: 3_000, left: 390 })).toBe(true);
+  });
+
+  it('nothing left to count, nothing counted yet, or no budget: counted on', () => {
+    expect(outOfReach({ ...pace, guess: 500, left: 1 })).toBe(false);
+    expect(outOfReach({ seen: 0, spent: 40, cap: 10_000, guess: 50_000, left: 1 })).toBe(false);
+    expect(outOfReach({ ...pace, guess: 50_000, left: Infinity })).toBe(false);
   });
 });

@@ -35,7 +35,9 @@ import {
  * budget (`LIST_TOTAL_TIMEOUT_MS`, 200 ms): past it the statement is cancelled and the total is
  * an estimate — the planner's, or for a keyword list one extrapolated from the windows already
  * counted — marked `totalEstimated` (the console: "约 N 条", with the button for the exact
- * figure). The page itself is not affected.
+ * figure). A keyword count the budget left would not finish at the pace of the windows
+ * counted so far is not started (outOfReach): the same estimate, without waiting for the
+ * budget to run out. The page itself is not affected.
  */
 
 export interface ListTotal {
@@ -70,10 +72,14 @@ export async function listTotal(
 
 /**
  * A count with a time budget (budgetedCount): the rows matching any of `parts`, at most
- * `limit`; undefined once the budget has run out. A parameter of listTotal so that a test can
- * end the budget at a chosen window.
+ * `limit`; undefined once the budget has run out. `left`: the budget's milliseconds left
+ * (none: no budget). A parameter of listTotal so that a test can end the budget at a chosen
+ * window, or say how much of it is left.
  */
-export type BudgetedCount = (parts: Parts, limit: number) => Promise<number | undefined>;
+export interface BudgetedCount {
+  (parts: Parts, limit: number): Promise<number | undefined>;
+  left?: () => number;
+}
 
 /**
  * A keyword list's total, window by window. The scope stays one clause (not disjointParts):
@@ -99,13 +105,21 @@ async function keywordTotal(
   const cap = ctx.settings.listTotalCap;
   const windows = disjointRecentWindows(ctx.now());
   let seen = 0;
+  let spent = 0;
   for (let k = 0; k < windows.length; k++) {
-    // After RATE_WINDOWS, the extrapolation decides "rare" (and is the estimate if time runs out).
-    const split = k === RATE_WINDOWS ? countedAndRest(windows, k) : undefined;
+    // From RATE_WINDOWS on, the extrapolation decides "rare" (and is the estimate if time
+    // runs out, or when the counting left would outlast the budget).
+    const split = k >= RATE_WINDOWS ? countedAndRest(windows, k) : undefined;
     const guess = split && (await extrapolated(ctx, where, split, seen));
-    const rare = split !== undefined && guess !== undefined && guess <= cap / 2;
-    const window = rare ? split.rest : windows[k]!;
+    const rare = k === RATE_WINDOWS && guess !== undefined && guess <= cap / 2;
+    if (!rare && guess !== undefined) {
+      const left = count.left?.() ?? Infinity;
+      if (outOfReach({ seen, guess, cap, spent, left })) return asEstimate(ctx, guess);
+    }
+    const window = rare && split ? split.rest : windows[k]!;
+    const started = performance.now();
     const n = await count([inWindow(where, window)], cap + 1 - seen);
+    spent += performance.now() - started;
     if (n === undefined) {
       if (k === 0) {
         return { ...asEstimate(ctx, await estimateOrderParts(ctx.db, one)), unfounded: true };
@@ -124,6 +138,36 @@ async function keywordTotal(
 
 /** Windows counted one by one before a rare term's rest of history is counted at once. */
 export const RATE_WINDOWS = 2;
+
+/**
+ * The share of the budget left that the counting still to do may take, at the pace so far,
+ * for it to be started: older windows are colder in the cache than the newest, so the pace of
+ * the newest is an optimistic guide to them.
+ */
+export const REACH_SHARE = 0.5;
+
+/**
+ * Would counting on to the cap (or to all the matches the extrapolation `guess` promises, if
+ * fewer) take more than REACH_SHARE of the budget `left`, at the pace of the `seen` matches
+ * counted in `spent` ms? Then the next count would likely be cancelled at the budget's end
+ * and the total extrapolated all the same, from the same windows: the estimate is given now
+ * instead of after the whole budget. At ten million orders, street1's "漏水" (865 matches in
+ * the last five weeks counted in 46 ms, 17,876 promised) and the dispatcher's "松林村2" (1,474
+ * in 38 ms, 30,462 promised) spent the 200 ms to say "约 10,000+"; counting on at that pace
+ * would take 180–240 ms, and in weeks 6–26 did not finish within the 160 ms left. A wrong call
+ * costs an estimate marked as one, with the exact count a click away.
+ */
+export function outOfReach(p: {
+  seen: number;
+  guess: number;
+  cap: number;
+  spent: number;
+  left: number;
+}): boolean {
+  if (p.seen === 0 || !Number.isFinite(p.left)) return false;
+  const toCount = Math.min(p.guess, p.cap + 1) - p.seen;
+  return toCount * (p.spent / p.seen) > REACH_SHARE * p.left;
+}
 
 /**
  * The total of a keyword list whose count ran out of time after the newest windows: the
@@ -154,13 +198,15 @@ type Parts = readonly (readonly OrdersWhere[])[];
  */
 function budgetedCount(ctx: AppContext): BudgetedCount {
   const ms = ctx.settings.listTotalTimeoutMs;
+  if (ms <= 0) return (parts, limit) => countOrderPartsUpTo(ctx.db, parts, limit);
   const until = performance.now() + ms;
-  return async (parts, limit) => {
-    if (ms <= 0) return countOrderPartsUpTo(ctx.db, parts, limit);
-    const left = Math.floor(until - performance.now());
-    if (left < 1) return undefined;
-    return countOrderPartsWithin(ctx.db, parts, limit, left);
+  const left = () => until - performance.now();
+  const count: BudgetedCount = async (parts, limit) => {
+    const ms = Math.floor(left());
+    if (ms < 1) return undefined;
+    return countOrderPartsWithin(ctx.db, parts, limit, ms);
   };
+  return Object.assign(count, { left });
 }
 
 const capped = (ctx: AppContext): ListTotal => ({
