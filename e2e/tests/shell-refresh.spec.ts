@@ -70,7 +70,12 @@ test('402: three concurrent requests, exactly one refresh, all three retried', a
   await page.waitForTimeout((TTL_SECONDS + 1) * 1000);
 
   expect(await threeAtOnce(page)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
-  expect(expired).toHaveLength(3);
+  // Each of the three met the expiry; a request of the console's own that went out in the same
+  // moment (the badge counts, on a slow machine) may meet it too, and waits for the same refresh.
+  const expiredPaths = expired.map((url) => new URL(url).pathname);
+  for (const path of ['/api/user/userInfo', '/api/rule/menu', '/api/search/getList']) {
+    expect(expiredPaths).toContain(path);
+  }
   expect(refreshes).toHaveLength(1);
   const fresh = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
   expect(fresh).toBeTruthy();
