@@ -202,9 +202,9 @@ function budgetedCount(ctx: AppContext): BudgetedCount {
   const until = performance.now() + ms;
   const left = () => until - performance.now();
   const count: BudgetedCount = async (parts, limit) => {
-    const ms = Math.floor(left());
-    if (ms < 1) return undefined;
-    return countOrderPartsWithin(ctx.db, parts, limit, ms);
+    const remaining = Math.floor(left());
+    if (remaining < 1) return undefined;
+    return countOrderPartsWithin(ctx.db, parts, limit, remaining);
   };
   return Object.assign(count, { left });
 }
