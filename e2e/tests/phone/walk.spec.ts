@@ -70,15 +70,33 @@ test('a street handler on a phone: login, a queue from the drawer, the detail, s
   await expect(page).toHaveURL(/#\/jsjb\/street\/jd_dqs$/);
   await expect(sider).not.toBeInViewport();
   const list = page.locator('.hl-order-list:visible');
-  await expect(list.locator('.ant-table-row').first()).toBeVisible();
+  // on a phone the queue is a column of cards: number, status, the title to tap, named details
+  const firstCard = list.locator('li.hl-card').first();
+  await expect(firstCard).toBeVisible();
   await expectNoOverflow(page, 'queue');
-  // the order number (the link) and the title are the first columns, on screen unscrolled
+  await expect(list.locator('.ant-table')).toHaveCount(0);
+  const cardBox = await firstCard.boundingBox();
+  expect(cardBox && cardBox.x >= 0 && cardBox.x + cardBox.width <= 390, 'card on screen').toBe(
+    true,
+  );
+  await expect(firstCard.locator('.hl-card-num')).toHaveText(/\S/);
+  await expect(firstCard.locator('button.hl-card-open')).toHaveText(/\S/);
+  await expect(firstCard.locator('.hl-card-meta')).toContainText('社区地址');
+  // the table is one tap away: the order number (the link) and the title first, on screen
+  await list.getByTestId('list-view').getByText('表格', { exact: true }).tap();
+  await expect(list.locator('.ant-table-row').first()).toBeVisible();
+  await expectNoOverflow(page, 'queue as a table');
   const firstRow = list.locator('.ant-table-row').first();
   for (const col of ['orderNum', 'title']) {
     const box = await firstRow.locator(`td[data-col="${col}"]`).boundingBox();
     expect(box && box.x >= 0 && box.x < 390, `${col} column starts on screen`).toBe(true);
   }
   await expect(list.locator('th[data-col="index"]')).toHaveCount(0);
+  // the choice is kept in this browser, over a reload; back to cards
+  await page.reload();
+  await expect(list.locator('.ant-table-row').first()).toBeVisible();
+  await list.getByTestId('list-view').getByText('卡片', { exact: true }).tap();
+  await expect(firstCard).toBeVisible();
   // status and urgency fold under 更多条件 on a phone
   const filter = page.locator('[data-testid="order-filter"]:visible');
   await expect(filter.getByText('工单状态', { exact: true })).toBeHidden();
@@ -88,7 +106,7 @@ test('a street handler on a phone: login, a queue from the drawer, the detail, s
   await expect(filter.getByText('工单状态', { exact: true })).toBeHidden();
 
   // the detail opens full screen; the first order is signed
-  await list.locator('.ant-table-row').first().locator('.hl-order-link').tap();
+  await firstCard.locator('button.hl-card-open').tap();
   const dialog = page.getByTestId('order-dialog');
   const detail = dialog.locator('[data-testid="order-detail"]');
   await expect(detail).toBeVisible();

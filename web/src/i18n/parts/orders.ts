@@ -127,6 +127,13 @@ export const zh = {
     selected: '已选 {{n}} 条',
     changed: '{{n}} 条新的或已变化',
   },
+  cards: {
+    view: '列表视图',
+    viewCards: '卡片',
+    viewTable: '表格',
+    selectAll: '全选本页',
+    select: '选择工单 {{num}}',
+  },
   prefs: {
     title: '表格设置',
     stripe: '斑马纹',

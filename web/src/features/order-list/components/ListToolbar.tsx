@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Segmented, Space, Typography } from 'antd';
 import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { totalText, type ShownTotal } from '../list-total';
+import type { ListView } from '../order-card';
 
 export interface ListToolbarProps {
   total: ShownTotal | undefined;
@@ -19,6 +20,8 @@ export interface ListToolbarProps {
   /** Export buttons (whole filter / selected rows); absent when export is not available. */
   onExport?: (selectedOnly: boolean) => void;
   extra?: ReactNode;
+  /** On a phone: the list as cards or as the table (absent on wider screens). */
+  view?: { value: ListView; onChange: (next: ListView) => void };
 }
 
 /** Above the table: total, refresh, export, batch actions on the selected rows, settings. */
@@ -46,7 +49,20 @@ export function ListToolbar(props: ListToolbarProps) {
         ) : null}
         {props.extra}
       </Space>
-      <Space>
+      <Space wrap>
+        {props.view ? (
+          <Segmented<ListView>
+            size="small"
+            value={props.view.value}
+            onChange={props.view.onChange}
+            options={[
+              { value: 'cards', label: t('workOrders.cards.viewCards') },
+              { value: 'table', label: t('workOrders.cards.viewTable') },
+            ]}
+            aria-label={t('workOrders.cards.view')}
+            data-testid="list-view"
+          />
+        ) : null}
         {/* polite live region: the exact count, when it arrives, is read out */}
         <Typography.Text type="secondary" data-testid="list-total" aria-live="polite">
           {total === undefined ? '' : t(total.key, { n: total.n })}

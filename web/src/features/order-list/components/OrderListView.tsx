@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Pagination } from 'antd';
+import { Alert, App, Button, Grid, Pagination } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TYPE_IDS } from '@hotline/domain';
@@ -20,12 +20,14 @@ import { pagerTotal, shownTotal } from '../list-total';
 import { useTableHeight } from '../hooks/use-table-height';
 import { useTablePrefs } from '../hooks/use-table-prefs';
 import { useRowCursor } from '../hooks/use-row-cursor';
+import { useListView } from '../hooks/use-list-view';
 import { ShortcutHelp } from '../../shortcuts';
 import { categoryOptions, hostUnitOptions } from '../tree-options';
 import { BatchSupervision } from './BatchSupervision';
 import { ColumnSettings } from './ColumnSettings';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
+import { OrderCards } from './OrderCards';
 import { OrderTable } from './OrderTable';
 import '../order-list.css';
 
@@ -77,6 +79,10 @@ export function OrderListView(props: OrderListViewProps) {
   const [superviseOpen, setSuperviseOpen] = useState(false);
   const [exportMode, setExportMode] = useState<'all' | 'selected' | null>(null);
   const height = useTableHeight();
+  // below `sm` (a phone) the list is a column of cards unless the user chose the table
+  const phone = Grid.useBreakpoint().sm === false;
+  const [view, setView] = useListView(props.username);
+  const cards = phone && view === 'cards';
   useListSync();
 
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
@@ -151,6 +157,7 @@ export function OrderListView(props: OrderListViewProps) {
         onExport={
           props.renderExport ? (only) => setExportMode(only ? 'selected' : 'all') : undefined
         }
+        view={phone ? { value: view, onChange: setView } : undefined}
       />
       {changed > 0 ? (
         <Alert
@@ -167,19 +174,31 @@ export function OrderListView(props: OrderListViewProps) {
           }
         />
       ) : null}
-      <OrderTable
-        rows={rows}
-        loading={list.isLoading}
-        prefs={prefs}
-        isStreet={props.isStreet}
-        offset={(filter.pageNo - 1) * filter.pageSize}
-        selected={selected}
-        onSelect={setSelected}
-        onOpen={onOpen}
-        height={height}
-        cursorId={cursor.cursorId}
-        onRetry={list.isError ? () => void refetch() : undefined}
-      />
+      {cards ? (
+        <OrderCards
+          rows={rows}
+          loading={list.isLoading}
+          selected={selected}
+          onSelect={setSelected}
+          onOpen={onOpen}
+          cursorId={cursor.cursorId}
+          onRetry={list.isError ? () => void refetch() : undefined}
+        />
+      ) : (
+        <OrderTable
+          rows={rows}
+          loading={list.isLoading}
+          prefs={prefs}
+          isStreet={props.isStreet}
+          offset={(filter.pageNo - 1) * filter.pageSize}
+          selected={selected}
+          onSelect={setSelected}
+          onOpen={onOpen}
+          height={height}
+          cursorId={cursor.cursorId}
+          onRetry={list.isError ? () => void refetch() : undefined}
+        />
+      )}
       <Pagination
         className="hl-list-pager"
         current={filter.pageNo}

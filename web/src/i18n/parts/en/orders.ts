@@ -124,6 +124,13 @@ export const en: typeof zh = {
     selected: '{{n}} selected',
     changed: '{{n}} new or changed',
   },
+  cards: {
+    view: 'List view',
+    viewCards: 'Cards',
+    viewTable: 'Table',
+    selectAll: 'Select this page',
+    select: 'Select order {{num}}',
+  },
   prefs: {
     title: 'Table settings',
     stripe: 'Stripes',
