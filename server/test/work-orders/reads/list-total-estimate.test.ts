@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CANDIDATE_MS,
   listTotal,
   outOfReach,
   RATE_WINDOWS,
@@ -7,6 +9,11 @@ import {
   type BudgetedCount,
 } from '../../../src/modules/work-orders/reads/list-total';
 import { countOrderPartsUpTo } from '../../../src/modules/work-orders/reads/list.repository';
+import {
+  bigramFrequencies,
+  candidateShare,
+  searchKeys,
+} from '../../../src/modules/work-orders/reads/search-keys';
 import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import {
   disjointRecentWindows,
@@ -160,19 +167,46 @@ describe('a keyword total that runs out of time', () => {
   });
 });
 
+describe('a rare term whose lookup the statistics say would outlast the budget left', () => {
+  it('is estimated before the rest of history is counted; with time enough, counted', async () => {
+    const db = t.ctx.db;
+    await sql`ANALYZE order_search`.execute(db);
+    const shares = await bigramFrequencies(db, Date.now() + 3_600_000);
+    const keys = await searchKeys(db, TERM);
+    const share = candidateShare(keys, shares, TERM);
+    // a third of the orders hold TERM, and each of its bigrams
+    expect(share).toBeGreaterThan(0.05);
+    const looked = [keywordWhere(TERM, undefined, keys)];
+    const rows = ORDERS - matchesInFirst(RATE_WINDOWS) * 3;
+    // the rest of history's lookup promises rows × share candidates at CANDIDATE_MS each
+    const cost = rows * share! * CANDIDATE_MS;
+    const short = budgetLeaving(cost / REACH_SHARE / 2);
+    const total = await withCap(10_000, () => listTotal(t.ctx, looked, {}, short));
+    expect(short.calls()).toBe(RATE_WINDOWS);
+    expect(total.totalEstimated).toBe(true);
+    expect(total.totalCount).toBeGreaterThanOrEqual(matchesInFirst(RATE_WINDOWS));
+    const long = budgetLeaving(60_000);
+    expect(await withCap(10_000, () => listTotal(t.ctx, looked, {}, long))).toEqual({
+      totalCount: matchTimes.length,
+    });
+    expect(long.calls()).toBe(RATE_WINDOWS + 1);
+  });
+});
+
 describe('outOfReach: counting that would outlast the budget left', () => {
   // 500 matches counted in 40 ms: 0.08 ms a match.
   const pace = { seen: 500, spent: 40, cap: 10_000 };
 
-  it('to the cap at that pace takes 760 ms: more than half the 160 ms left', () => {
-    expect(REACH_SHARE).toBe(0.5);
+  it('to the cap at that pace takes 760 ms: more than a fifth of the 160 ms left', () => {
+    expect(REACH_SHARE).toBe(0.2);
     expect(outOfReach({ ...pace, guess: 50_000, left: 160 })).toBe(true);
-    expect(outOfReach({ ...pace, guess: 50_000, left: 1_600 })).toBe(false);
+    expect(outOfReach({ ...pace, guess: 50_000, left: 3_700 })).toBe(true);
+    expect(outOfReach({ ...pace, guess: 50_000, left: 3_900 })).toBe(false);
   });
 
   it('to the matches promised, when fewer than the cap: 200 ms', () => {
-    expect(outOfReach({ ...pace, guess: 3_000, left: 410 })).toBe(false);
-    expect(outOfReach({ ...pace, guess: 3_000, left: 390 })).toBe(true);
+    expect(outOfReach({ ...pace, guess: 3_000, left: 1_010 })).toBe(false);
+    expect(outOfReach({ ...pace, guess: 3_000, left: 990 })).toBe(true);
   });
 
   it('nothing left to count, nothing counted yet, or no budget: counted on', () => {

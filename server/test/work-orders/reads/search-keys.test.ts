@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TYPE_IDS } from '@hotline/domain';
 import {
   bigramFrequencies,
+  candidateShare,
   FREQUENT_BIGRAM,
   lookupBigrams,
   searchKeys,
@@ -29,7 +30,9 @@ describe('lookupBigrams', () => {
   it('leaves out the frequent bigrams, rarest first, unlisted ones counting as rare', () => {
     const got = lookupBigrams(['松林', '村3', '号院', '林村', '3号'], shares);
     expect(got.slice(0, 2).sort()).toEqual(['村3', '林村']);
-    expect(got).toEqual([...got.slice(0, 2), '松林']);
+    // 3号, in 8 % of orders, is kept: up to FREQUENT_BIGRAM (10 %) a bigram counts as rare
+    expect(FREQUENT_BIGRAM).toBe(0.1);
+    expect(got).toEqual([...got.slice(0, 2), '松林', '3号']);
   });
 
   it('keeps the two rarest when fewer than two are rare, and every bigram of a short term', () => {
@@ -40,7 +43,7 @@ describe('lookupBigrams', () => {
   });
 
   it('adds the rarest bigram apart from the chosen ones when those all overlap', () => {
-    const more = new Map([...shares, ['村1', 0.128], ['23', 0.35], ['12', 0.358]]);
+    const more = new Map([...shares, ['3号', 0.12], ['村1', 0.128], ['23', 0.35], ['12', 0.358]]);
     const cut = (text: string) => [...text].slice(1).map((c, i) => text[i] + c);
     // 林村 and 松林 overlap (松林村): 3号, the rarest bigram overlapping neither, is added.
     expect(lookupBigrams(cut('松林村123号院'), more, '松林村123号院')).toEqual([
@@ -54,6 +57,25 @@ describe('lookupBigrams', () => {
     // A three-character term has no bigram apart from both of its own.
     expect(lookupBigrams(cut('停车位'), more, '停车位')).toEqual(['停车', '车位']);
     expect(lookupBigrams(['小区'], more, '小区')).toEqual(['小区']);
+  });
+
+  it('candidateShare: the two rarest bigrams apart multiply, an overlapping one is left out', () => {
+    // 松林 and 3号 stand apart in 松林村3号院: 2.5 % × 8 %; 村3 and 林村 unlisted
+    expect(candidateShare(['松林', '3号'], shares, '松林村3号院')).toBeCloseTo(0.025 * 0.08);
+    // 林村 overlaps 松林: one piece, counted once, by the rarer of the two (unlisted: half the
+    // rarest listed share)
+    const unlisted = 0.025 / 2;
+    expect(candidateShare(['松林', '林村'], shares, '松林村3号院')).toBeCloseTo(unlisted);
+    expect(candidateShare(['林村', '松林', '3号'], shares, '松林村3号院')).toBeCloseTo(
+      unlisted * 0.08,
+    );
+    // the two rarest apart, no more (pieces of one address are not independent)
+    expect(candidateShare(['松林', '村3', '3号', '号院'], shares, '松林村3号院')).toBeCloseTo(
+      unlisted * 0.025,
+    );
+    // a key not in the keyword is left out; no statistics, no prediction
+    expect(candidateShare(['松林', '小区'], shares, '松林村')).toBeCloseTo(0.025);
+    expect(candidateShare(['松林', '3号'], new Map(), '松林村3号院')).toBeUndefined();
   });
 
   it('keeps every bigram when the statistics know none', () => {

@@ -4,19 +4,23 @@ import type { Db } from '../../../context';
 /**
  * Which of a keyword's bigrams the search index is asked for. An order containing the keyword
  * contains every one of its bigrams, but the index need not be asked for all of them: the
- * substring test confirms each candidate anyway. What a GIN lookup costs is the posting lists
- * it reads, and a common bigram's list is long — for "松林村3号院" at ten million orders
- * "号院" is in 28 % of the orders and "3号" in 8 %, and reading their lists was most of the
- * lookup (51 ms, against 36 ms for two rarer ones with the 5,500 more candidates they let
- * through: docs/performance.md, "Fourteenth session at 10M"). So bigrams the column statistics
- * know to be frequent (in more than FREQUENT_BIGRAM of the orders) are left out when at least
- * two rarer ones remain. The keyword is still cut by the SQL function the index uses
- * (`hotline_bigrams`), so the two never tokenise differently; leaving a bigram out only widens
- * the candidates, never loses a match.
+ * substring test confirms each candidate anyway. A lookup costs the posting lists it reads and
+ * a fetch and test of every candidate they leave: a very common bigram's list is long ("号院",
+ * in 28 % of ten million orders, took most of a 51 ms lookup: docs/performance.md, "Fourteenth
+ * session at 10M"), while one of a few per cent that stands apart from the rare ones cuts the
+ * candidates many times over. So bigrams the column statistics know to be frequent (in more
+ * than FREQUENT_BIGRAM of the orders) are left out when at least two rarer ones remain. The
+ * keyword is still cut by the SQL function the index uses (`hotline_bigrams`), so the two never
+ * tokenise differently; leaving a bigram out only widens the candidates, never loses a match.
  */
 
-/** A bigram in more than this share of orders is left out of a lookup when rarer ones remain. */
-export const FREQUENT_BIGRAM = 0.05;
+/**
+ * A bigram in more than this share of orders is left out of a lookup when rarer ones remain.
+ * Ten per cent, not five: a bigram of 6–8 % standing apart from the rare ones (the "7号" of
+ * "新华坊17号楼", the "3号" of "松林村3号院") cut the candidates 3–11 times at ten million orders
+ * for a few milliseconds of posting list (docs/performance.md, "Nineteenth session").
+ */
+export const FREQUENT_BIGRAM = 0.1;
 /** Fewest bigrams a lookup keeps (all of them, when the keyword has no more). */
 const KEEP_AT_LEAST = 2;
 /** How long a node keeps the statistics' frequencies (ANALYZE changes them rarely). */
@@ -94,4 +98,31 @@ export async function searchKeys(db: Db, keyword: string): Promise<string[]> {
     bigramFrequencies(db),
   ]);
   return lookupBigrams(cut.rows[0]?.b ?? [], frequency, keyword);
+}
+
+/**
+ * The share of orders a lookup of `keys` leaves as candidates, as the statistics suggest: the
+ * two rarest bigrams standing apart in the keyword taken as independent (at ten million orders
+ * 口村 × 6号 predicted 49,500 candidates for 58,305 found, 松林 × 3号 21,000 for 14,983, 新华 ×
+ * 7号 15,400 for 12,089). Not more than two: pieces of one address are not independent, and a
+ * third factor made the prediction five times too small (前营 × 村2 × 7号: 2,368 for 12,028).
+ * A bigram overlapping a rarer chosen one is left out (one piece with it: 松林 and 林村 are both
+ * in nearly every order holding 松林村); one the statistics do not list counts as half the
+ * rarest listed share. Undefined without statistics.
+ */
+export function candidateShare(
+  keys: readonly string[],
+  frequency: ReadonlyMap<string, number>,
+  keyword: string,
+): number | undefined {
+  if (frequency.size === 0) return undefined;
+  const unlisted = Math.min(...frequency.values()) / 2;
+  const share = (b: string) => frequency.get(b) ?? unlisted;
+  const text = keyword.toLowerCase();
+  const at = (b: string) => text.indexOf(b);
+  const apart: string[] = [];
+  for (const b of [...keys].sort((x, y) => share(x) - share(y))) {
+    if (at(b) >= 0 && apart.every((c) => Math.abs(at(b) - at(c)) > 1)) apart.push(b);
+  }
+  return apart.slice(0, 2).reduce((p, b) => p * share(b), 1);
 }
