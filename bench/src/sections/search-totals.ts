@@ -21,6 +21,10 @@ const CASES: readonly TotalCase[] = [
   { user: null, term: '停车位' },
   { user: null, term: '松林村3号院' },
   { user: null, term: '松林村3号院', body: { sort: 'deadline' } },
+  // Addresses as dispatchers type them: a few thousand matches, each bigram common
+  // (docs/performance.md, "Nineteenth session at 10M").
+  { user: null, term: '河口村16号院' },
+  { user: null, term: '新华坊17号楼' },
   { user: 'street1', term: '漏水' },
   { user: 'street1', term: '噪音扰民', body: { menuId: 'jd_blz' } },
   // A call-back queue: a term frequent there (the page walks the queue, the total counts it)
