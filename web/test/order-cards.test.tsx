@@ -1,10 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OrderSummary } from '@hotline/contract';
 import '../src/i18n';
 import { OrderCards } from '../src/features/order-list/components/OrderCards';
 import { cardMeta, parseListView } from '../src/features/order-list/order-card';
+import { mountEach } from './mount';
 
 /** The order list on a phone as cards (OrderCards.tsx, order-card.ts). */
 
@@ -52,17 +52,9 @@ describe('cardMeta', () => {
 });
 
 describe('OrderCards', () => {
-  let root: Root | null = null;
+  const mount = mountEach();
   let host: HTMLElement;
-  afterEach(() => {
-    act(() => root?.unmount());
-    root = null;
-    host?.remove();
-  });
   const show = (props: Partial<Parameters<typeof OrderCards>[0]>) => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
     const all = {
       rows: [],
       loading: false,
@@ -71,7 +63,7 @@ describe('OrderCards', () => {
       onOpen: () => undefined,
       ...props,
     };
-    act(() => root?.render(<OrderCards {...all} />));
+    host = mount(<OrderCards {...all} />);
   };
   const cards = () => [...host.querySelectorAll<HTMLElement>('li.hl-card')];
 
@@ -162,8 +154,6 @@ describe('OrderCards', () => {
   it('an empty page says so; a failed one offers a retry', () => {
     show({ rows: [] });
     expect(host.textContent).toContain('没有符合条件的工单');
-    act(() => root?.unmount());
-    host.remove();
     const onRetry = vi.fn();
     show({ rows: [], onRetry });
     expect(host.querySelector('[role="alert"]')?.textContent).toContain('工单列表未能加载');

@@ -1,7 +1,6 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIST_TOTAL_CAP, MAX_LIST_OFFSET } from '@hotline/contract';
 import '../src/i18n';
 import zhCN from '../src/i18n/zh-CN';
@@ -13,6 +12,7 @@ import {
   shownTotal,
   totalText,
 } from '../src/features/order-list/list-total';
+import { mountEach } from './mount';
 
 /** The list's total: "共 10,000+ 条" past the cap, the exact-count button, the pager's reach. */
 
@@ -102,28 +102,18 @@ describe('the pager', () => {
 });
 
 describe('ListToolbar', () => {
-  let root: Root | null = null;
+  const mount = mountEach();
   let host: HTMLElement;
-  afterEach(() => {
-    act(() => root?.unmount());
-    root = null;
-    host?.remove();
-  });
   const show = (props: Partial<Parameters<typeof ListToolbar>[0]>) => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    act(() =>
-      root?.render(
-        <ListToolbar
-          total={undefined}
-          selectedCount={0}
-          refreshing={false}
-          onRefresh={() => undefined}
-          onSettings={() => undefined}
-          {...props}
-        />,
-      ),
+    host = mount(
+      <ListToolbar
+        total={undefined}
+        selectedCount={0}
+        refreshing={false}
+        onRefresh={() => undefined}
+        onSettings={() => undefined}
+        {...props}
+      />,
     );
   };
   const exactButton = () => host.querySelector<HTMLButtonElement>('[data-testid="exact-total"]');

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Empty, Spin, Tag } from 'antd';
+import { Checkbox, Empty, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@hotline/contract';
 import { useNow } from '../hooks/use-now';
@@ -7,6 +7,7 @@ import { colText } from '../labels';
 import { cardMeta } from '../order-card';
 import { rowTone, tipTags } from '../row-rules';
 import { formatTime, RefuseCountdown, StatusTag } from './cells';
+import { ListFailed } from './ListFailed';
 import './order-cards.css';
 
 export interface OrderCardsProps {
@@ -55,12 +56,7 @@ export function OrderCards(props: OrderCardsProps) {
     return (
       <div className="hl-order-cards is-empty" data-testid="order-cards">
         {props.onRetry ? (
-          <span className="hl-list-failed" role="alert">
-            {t('workOrders.loadFailed')}{' '}
-            <Button size="small" type="link" onClick={props.onRetry}>
-              {t('workOrders.retry')}
-            </Button>
-          </span>
+          <ListFailed onRetry={props.onRetry} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workOrders.empty')} />
         )}

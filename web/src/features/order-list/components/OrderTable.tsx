@@ -7,7 +7,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { Button, Grid, Table, type TableColumnsType } from 'antd';
+import { Grid, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@hotline/contract';
 import { columnByKey } from '../columns';
@@ -19,6 +19,7 @@ import { colText } from '../labels';
 import type { TablePrefs } from '../table-prefs';
 import { phoneColumns } from '../phone-columns';
 import { renderCell } from './cells';
+import { ListFailed } from './ListFailed';
 import { lightSelectionCheckbox, useThemeClasses } from './light-antd';
 import { ColumnWindowContext, VIRTUAL_COMPONENTS } from './VirtualRow';
 import './order-table.css';
@@ -143,12 +144,7 @@ export function OrderTable(props: OrderTableProps) {
           scroll={{ x: scrollX, y: props.height }}
           locale={{
             emptyText: props.onRetry ? (
-              <span className="hl-list-failed" role="alert">
-                {t('workOrders.loadFailed')}{' '}
-                <Button size="small" type="link" onClick={props.onRetry}>
-                  {t('workOrders.retry')}
-                </Button>
-              </span>
+              <ListFailed onRetry={props.onRetry} />
             ) : (
               t('workOrders.empty')
             ),
