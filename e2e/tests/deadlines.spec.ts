@@ -267,15 +267,20 @@ for (const [language, words] of [
         { escalated: 1, pageSize: 10 },
       );
       const orderNum = escalated.list[0]!.orderNum;
-      const row = await listRow(phone.page, orderNum);
-      const cell = row.locator('td[data-col="nextDeadline"] .hl-next-deadline');
+      // on a phone the list is a column of cards (OrderCards.tsx)
+      await phone.page.goto(`/#/jsjb/orders?orderNum=${orderNum}`);
+      const card = phone.page.locator('.hl-order-list:visible li.hl-card', { hasText: orderNum });
+      await expect(card).toHaveCount(1);
+      const cell = card.locator('.hl-card-tags .hl-next-deadline');
       await cell.scrollIntoViewIfNeeded();
       await expect(cell).toHaveAttribute('data-deadline-state', 'escalated');
       await expect(cell.locator('.ant-tag')).toHaveText(words.escalated);
       await settle(phone.page);
       await phone.page.screenshot({ path: `${PAGES_DIR}deadlines-list-${words.file}.png` });
       await expectAccessible(phone.page, `order list at 390 px (${language})`);
-      const detail = await openDetail(phone.page, orderNum);
+      await card.locator('.hl-order-link').click();
+      const detail = phone.page.getByTestId('order-dialog').getByTestId('order-detail');
+      await expect(detail).toBeVisible();
       const head = detail.getByTestId('detail-head-deadline');
       await expect(head).toBeVisible();
       await expect(head).toContainText(words.escalated);

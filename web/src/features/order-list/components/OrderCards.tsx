@@ -92,7 +92,11 @@ export function OrderCards(props: OrderCardsProps) {
                 <span className="hl-card-num">{order.orderNum}</span>
                 <StatusTag code={order.status} />
               </div>
-              <button type="button" className="hl-card-open" onClick={() => props.onOpen(order)}>
+              <button
+                type="button"
+                className="hl-card-open hl-order-link"
+                onClick={() => props.onOpen(order)}
+              >
                 {order.title || order.orderNum}
               </button>
               {badge || tips.length > 0 || (order.status === 0 && order.refuseDeadline) ? (
