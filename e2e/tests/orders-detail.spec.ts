@@ -221,6 +221,44 @@ test('auto-jump: with the setting on, signing opens the next order of the queue'
   await expect(dialog.locator(`[data-order-id="${next}"]`)).toBeVisible();
 });
 
+test('auto-jump: an order opened while the queue is read for the jump stays open', async ({
+  page,
+}) => {
+  await loginAs(page, 'dispatcher');
+  const DQS = '/jsjb/district/qu_dqs';
+  await openRoute(page, DQS);
+  const rows = page.locator(`.hl-view[data-view="${DQS}"] tr[data-order-id]`);
+  await expect(rows.nth(2)).toBeVisible();
+  const ids = (
+    await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')))
+  ).map(Number);
+  await rows.first().dblclick();
+  const dialog = page.getByTestId('order-dialog');
+  await expect(dialog.locator(`[data-order-id="${ids[0]}"]`)).toBeVisible();
+  // From the signing on, list reads wait (the server answers them once released): the
+  // jump's read of the queue is still out when the user opens another order.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Promise<unknown>[] = [];
+  await page.route('**/api/addons/jsjb/lists/search', async (route) => {
+    held.push(released);
+    await released;
+    await route.continue();
+  });
+  await confirmAction(page, dialog, 'sign');
+  await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await openOrder(page, ids[2]!);
+  release();
+  // the jump would have come with the read: the order the user opened is still shown
+  await page.waitForTimeout(1_500);
+  await expect(
+    dialog.locator(`[data-testid="order-detail"][data-order-id="${ids[2]}"]`),
+  ).toBeVisible();
+  await expect(
+    dialog.locator(`[data-testid="order-detail"][data-order-id="${ids[1]}"]`),
+  ).toHaveCount(0);
+});
+
 test('test pages: the order bus and the detail dialog without logging in', async ({ page }) => {
   await page.goto('/#/test/order-event');
   await page.getByRole('spinbutton').fill('42');

@@ -17,8 +17,11 @@ export interface ActionContext {
   id: number;
   menuId?: string;
   siblings?: number[];
-  /** Opens another order in this view (auto-jump). */
-  onOpen?: (id: number) => void;
+  /**
+   * Opens another order in this view (auto-jump); `from`, the order acted on: a view that no
+   * longer shows it (the user opened another while the queue was read) stays as it is.
+   */
+  onOpen?: (id: number, from?: number) => void;
 }
 
 /**
@@ -48,7 +51,7 @@ export function useAfterAction({ id, menuId, siblings = [], onOpen }: ActionCont
         const next = nextOrderId(id, siblings, fresh);
         if (next !== null) {
           void message.info(t('orderDetail.actions.next'));
-          onOpen(next);
+          onOpen(next, id);
           return;
         }
         void message.info(t('orderDetail.actions.noNext'));

@@ -25,7 +25,7 @@ export interface OrderDetailViewProps {
   menuId?: string;
   siblings?: number[];
   /** Shows another order (similar orders, auto-jump). */
-  onOpen: (id: number) => void;
+  onOpen: (id: number, from?: number) => void;
   /** The caller works for a host unit (edits go to the host's path). */
   host: boolean;
   /** Renders the call records of the order (the calling feature's list), if available. */

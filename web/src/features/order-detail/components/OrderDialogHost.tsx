@@ -94,8 +94,13 @@ export function OrderDialogHost({ renderCalls }: OrderDialogHostProps) {
     },
     [sync],
   );
+  // An auto-jump from an order no longer shown (the user opened another, or closed the dialog,
+  // while the queue was read for the jump) does not override that choice.
   const openNext = useCallback(
-    (id: number) => setShown({ ...shownRef.current, id, orderNum: undefined }),
+    (id: number, from?: number) => {
+      if (from !== undefined && shownRef.current?.id !== from) return;
+      setShown({ ...shownRef.current, id, orderNum: undefined });
+    },
     [setShown],
   );
 
