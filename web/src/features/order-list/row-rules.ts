@@ -77,6 +77,11 @@ export function tipTags(
   return out;
 }
 
+/** The antd tag colour of a tip (tipTags): escalated red, key appeal magenta, the rest gold. */
+export function tipColor(key: ReturnType<typeof tipTags>[number]['key']): string {
+  return key === 'escalated' ? 'red' : key === 'keyAppeal' ? 'magenta' : 'gold';
+}
+
 /** Antd tag colours per order status and host status (readable at a glance). */
 export function statusColor(status: number): string {
   if (status === 0) return 'orange';

@@ -5,7 +5,7 @@ import { useNow } from '../hooks/use-now';
 import { deadlineBadge } from '../deadline-state';
 import { colText } from '../labels';
 import { cardMeta } from '../order-card';
-import { rowTone, tipTags } from '../row-rules';
+import { rowTone, tipColor, tipTags } from '../row-rules';
 import { formatTime, RefuseCountdown, StatusTag } from './cells';
 import { ListFailed } from './ListFailed';
 import './order-cards.css';
@@ -21,13 +21,6 @@ export interface OrderCardsProps {
   /** The page's request failed: the list says so, with a retry. */
   onRetry?: (() => void) | undefined;
 }
-
-const TIP_COLOR = {
-  escalated: 'red',
-  keyAppeal: 'magenta',
-  supervised: 'gold',
-  secondVisit: 'gold',
-};
 
 /**
  * The order list on a phone: one card per order — number and status, the title in full, the
@@ -110,7 +103,7 @@ export function OrderCards(props: OrderCardsProps) {
                     </span>
                   ) : null}
                   {tips.map((tip) => (
-                    <Tag key={tip.key} color={TIP_COLOR[tip.key]}>
+                    <Tag key={tip.key} color={tipColor(tip.key)}>
                       {t(`workOrders.tag.${tip.key}`)}
                       {tip.count && tip.count > 1 ? ` ×${tip.count}` : ''}
                     </Tag>

@@ -5,7 +5,7 @@ import { MAIN_ORG_STATUS_NAMES, STATUS_NAMES, sevenFiveName } from '@hotline/dom
 import type { OrderSummary } from '@hotline/contract';
 import { useNow } from '../hooks/use-now';
 import type { ColumnDef } from '../columns';
-import { hostStatusColor, refuseCountdown, statusColor, tipTags } from '../row-rules';
+import { hostStatusColor, refuseCountdown, statusColor, tipColor, tipTags } from '../row-rules';
 import { deadlineBadge } from '../deadline-state';
 import { lightTag, type ThemeClasses } from './light-antd';
 
@@ -114,7 +114,7 @@ export function renderCell(def: ColumnDef, order: OrderSummary, ctx: CellContext
       return tipTags(order).map((tip) =>
         lightTag(
           ctx.theme,
-          tip.key === 'escalated' ? 'red' : tip.key === 'keyAppeal' ? 'magenta' : 'gold',
+          tipColor(tip.key),
           <>
             {t(`workOrders.tag.${tip.key}`)}
             {tip.count && tip.count > 1 ? ` ×${tip.count}` : ''}
