@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, test, type Page } from '../support/test';
 import { presetTheme, settle } from '../support/console';
 import { loginAs, openRoute } from './support/session';
 import {
@@ -179,10 +179,8 @@ test('reply: result text and choices are required before sending', async ({ page
   await expect.poll(myLocks).not.toContain(order.id);
 });
 
-test('auto-jump: with the setting on, signing opens the next order of the queue', async ({
-  page,
-  request,
-}) => {
+/** As the dispatcher, 待签收 with the first order open in the dialog; its rows' ids in order. */
+async function openFirstToSign(page: Page) {
   const token = await loginAs(page, 'dispatcher');
   const DQS = '/jsjb/district/qu_dqs';
   await openRoute(page, DQS);
@@ -191,10 +189,18 @@ test('auto-jump: with the setting on, signing opens the next order of the queue'
   const ids = (
     await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')))
   ).map(Number);
-  // saveAutoJumpOrder is on by default: sign the first row, the dialog moves to the second
   await rows.first().dblclick();
   const dialog = page.getByTestId('order-dialog');
   await expect(dialog.locator(`[data-order-id="${ids[0]}"]`)).toBeVisible();
+  return { token, rows, ids, dialog };
+}
+
+test('auto-jump: with the setting on, signing opens the next order of the queue', async ({
+  page,
+  request,
+}) => {
+  const { token, rows, ids, dialog } = await openFirstToSign(page);
+  // saveAutoJumpOrder is on by default: sign the first row, the dialog moves to the second
   await confirmAction(page, dialog, 'sign');
   // (sign, re-read of the queue, then the next detail: slow on a loaded machine)
   await expect(dialog.locator(`[data-order-id="${ids[1]}"]`)).toBeVisible({ timeout: 45_000 });
@@ -224,29 +230,20 @@ test('auto-jump: with the setting on, signing opens the next order of the queue'
 test('auto-jump: an order opened while the queue is read for the jump stays open', async ({
   page,
 }) => {
-  await loginAs(page, 'dispatcher');
-  const DQS = '/jsjb/district/qu_dqs';
-  await openRoute(page, DQS);
-  const rows = page.locator(`.hl-view[data-view="${DQS}"] tr[data-order-id]`);
-  await expect(rows.nth(2)).toBeVisible();
-  const ids = (
-    await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')))
-  ).map(Number);
-  await rows.first().dblclick();
-  const dialog = page.getByTestId('order-dialog');
-  await expect(dialog.locator(`[data-order-id="${ids[0]}"]`)).toBeVisible();
+  const { ids, dialog } = await openFirstToSign(page);
+  expect(ids.length).toBeGreaterThan(2);
   // From the signing on, list reads wait (the server answers them once released): the
   // jump's read of the queue is still out when the user opens another order.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const held: Promise<unknown>[] = [];
+  let held = 0;
   await page.route('**/api/addons/jsjb/lists/search', async (route) => {
-    held.push(released);
+    held += 1;
     await released;
     await route.continue();
   });
   await confirmAction(page, dialog, 'sign');
-  await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => held, { timeout: 20_000 }).toBeGreaterThan(0);
   await openOrder(page, ids[2]!);
   release();
   // the jump would have come with the read: the order the user opened is still shown
