@@ -210,6 +210,13 @@ export function withoutKeyword(where: readonly OrdersWhere[]): OrdersWhere[] {
 }
 
 const WEEK_MS = 604_800_000;
+
+/** The week of `at`, numbered like `hotline_week` (UTC weeks since 1970). */
+export const weekNumber = (at: Date): number => Math.floor(at.getTime() / WEEK_MS);
+/** The start of week `week`. */
+export const weekStart = (week: number): Date => new Date(week * WEEK_MS);
+/** The search index's key for week `week` (`hotline_week`). */
+export const weekKey = (week: number): string => `@w${week}`;
 /** Weeks back a newest-first keyword page looks, narrowest first, before all history. */
 export const KEYWORD_WINDOWS_WEEKS = [1, 5, 26, 104] as const;
 /** Call weeks after the current one that a window still includes (clocks disagree a little). */
