@@ -125,26 +125,39 @@ export function withMatchesInHand<T>(t: TestApp, run: () => Promise<T>): Promise
 }
 
 /**
+ * Every order (by id, i = 0, 1, …) given the call time and, when `made` says one, the title
+ * `made(i, orders)` says; then the statistics analysed, as the search's choices read them.
+ */
+export async function relayOrders(
+  t: TestApp,
+  made: (i: number, orders: number) => { callTime: Date; title?: string | undefined },
+): Promise<void> {
+  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
+  for (const [i, { id }] of ids.entries()) {
+    const { callTime, title } = made(i, ids.length);
+    await t.ctx.db
+      .updateTable('work_orders')
+      .set({ call_time: callTime, ...(title === undefined ? {} : { title }) })
+      .where('id', '=', id)
+      .execute();
+  }
+  await sql`ANALYZE work_orders`.execute(t.ctx.db);
+  await sql`ANALYZE order_search`.execute(t.ctx.db);
+}
+
+/**
  * Every order called evenly over the three years back from now (newest first by id), every
  * third one titled `term` + its index; the statistics analysed. Returns the call times of the
  * orders carrying the term, newest first.
  */
 export async function spreadTermOverYears(t: TestApp, term: string): Promise<Date[]> {
   const now = t.ctx.now().getTime();
-  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
-  const step = (156 * 604_800_000) / ids.length;
   const matchTimes: Date[] = [];
-  for (const [i, { id }] of ids.entries()) {
-    const callTime = new Date(now - Math.round((i + 0.5) * step));
+  await relayOrders(t, (i, orders) => {
+    const callTime = new Date(now - Math.round((i + 0.5) * ((156 * 604_800_000) / orders)));
     const carries = i % 3 === 0;
     if (carries) matchTimes.push(callTime);
-    await t.ctx.db
-      .updateTable('work_orders')
-      .set({ call_time: callTime, ...(carries ? { title: `${term}${i}` } : {}) })
-      .where('id', '=', id)
-      .execute();
-  }
-  await sql`ANALYZE work_orders`.execute(t.ctx.db);
-  await sql`ANALYZE order_search`.execute(t.ctx.db);
+    return { callTime, ...(carries ? { title: `${term}${i}` } : {}) };
+  });
   return matchTimes;
 }

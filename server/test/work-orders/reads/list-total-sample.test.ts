@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTotal, type BudgetedCount } from '../../../src/modules/work-orders/reads/list-total';
 import { countOrderPartsUpTo } from '../../../src/modules/work-orders/reads/list.repository';
@@ -8,6 +7,7 @@ import {
   weekStart,
 } from '../../../src/modules/work-orders/reads/search-sql';
 import { SAMPLE_WEEKS, spreadWeeks } from '../../../src/modules/work-orders/reads/total-sample';
+import { relayOrders } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -33,23 +33,16 @@ beforeAll(async () => {
   const now = t.ctx.now().getTime();
   const weekBegan = weekStart(weekNumber(t.ctx.now())).getTime();
   const yearsBack = now - 156 * 604_800_000;
-  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
-  for (const [i, { id }] of ids.entries()) {
+  await relayOrders(t, (i, orders) => {
     const recent = i < RECENT;
     const at = recent
       ? weekBegan + ((now - weekBegan) * (i + 0.5)) / RECENT
-      : yearsBack + ((weekBegan - yearsBack) * (i - RECENT + 0.5)) / (ORDERS - RECENT);
-    await t.ctx.db
-      .updateTable('work_orders')
-      .set({
-        call_time: new Date(Math.round(at)),
-        title: `${OLD_AND_NEW}${i}${recent ? ` ${NEW}` : ''}`,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
-  await sql`ANALYZE work_orders`.execute(t.ctx.db);
-  await sql`ANALYZE order_search`.execute(t.ctx.db);
+      : yearsBack + ((weekBegan - yearsBack) * (i - RECENT + 0.5)) / (orders - RECENT);
+    return {
+      callTime: new Date(Math.round(at)),
+      title: `${OLD_AND_NEW}${i}${recent ? ` ${NEW}` : ''}`,
+    };
+  });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesInHand } from '../../../src/modules/work-orders/reads/search-in-hand';
 import { keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
+import { relayOrders } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -28,8 +28,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ orders: ORDERS, settings: { keywordIdsMax: MAX } });
   const now = t.ctx.now().getTime();
-  const ids = await t.ctx.db.selectFrom('work_orders').select('id').orderBy('id').execute();
-  for (const [i, { id }] of ids.entries()) {
+  await relayOrders(t, (i) => {
     // Orders 0–59 in the last five days, the rest over three years.
     const recent = i < 60;
     const callTime = new Date(recent ? now - (i + 1) * 2 * 3_600_000 : now - (i - 59) * 12 * DAY);
@@ -43,14 +42,8 @@ beforeAll(async () => {
             : i >= 60 && i % 4 === 0 && i < 140
               ? `${OLD}${i}`
               : undefined;
-    await t.ctx.db
-      .updateTable('work_orders')
-      .set({ call_time: callTime, ...(title ? { title } : {}) })
-      .where('id', '=', id)
-      .execute();
-  }
-  await sql`ANALYZE work_orders`.execute(t.ctx.db);
-  await sql`ANALYZE order_search`.execute(t.ctx.db);
+    return { callTime, title };
+  });
 });
 afterAll(async () => {
   await t?.close();
