@@ -152,8 +152,8 @@ async function keywordTotal(
  * history? Only when the week's rate promises BROAD_GUESS times the cap in all, and a sample of
  * older weeks promises CONFIRM times the matches still needed (total-sample.ts): then the
  * total is "约 10,000+" (capped, estimated) without fetching the ten thousand matches. At ten
- * million orders "物业费" (178,652 matches) 66 → 18 ms of counting (docs/performance.md,
- * "Twentieth session").
+ * million orders the console's request for "物业费" (178,652 matches), page and total, took
+ * 145 ms p50 before and 46 after on a slow machine (docs/performance.md, "Twentieth session").
  */
 async function broadConfirmed(
   ctx: AppContext,
@@ -164,9 +164,10 @@ async function broadConfirmed(
 ): Promise<boolean> {
   const cap = ctx.settings.listTotalCap;
   if (seen === 0) return false;
-  const guess = await extrapolated(ctx, where, countedAndRest(windows, 1), seen);
+  const split = countedAndRest(windows, 1);
+  const guess = await extrapolated(ctx, where, split, seen);
   if (guess < BROAD_GUESS * (cap + 1)) return false;
-  return olderHistoryConfirms(ctx, where, windows[0]!, cap + 1 - seen, count);
+  return olderHistoryConfirms(ctx, where, split, cap + 1 - seen, count);
 }
 
 /**

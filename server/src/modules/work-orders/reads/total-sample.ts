@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context';
 import type { OrdersWhere } from './queue-sql';
 import {
+  calledIn,
   inWindow,
   oldestCallTime,
   weekKey,
@@ -14,7 +15,7 @@ import { estimateOrderParts } from './total.repository';
 
 /**
  * Does a sample of older history confirm that a keyword list holds at least `needed` more
- * matches there than the newest week already counted? For a frequent term, the cap of a
+ * matches in the `rest` of history than in the part `counted` (the newest week)? For a frequent term, the cap of a
  * keyword total ("10,000+") was reached by counting window after window until ten thousand
  * matches were fetched and tested — each one an `order_search` row and its order, 7 µs: "物业费"
  * (178,652 matches at ten million orders) spent 66 ms in its first three windows.
@@ -32,23 +33,18 @@ import { estimateOrderParts } from './total.repository';
 export async function olderHistoryConfirms(
   ctx: AppContext,
   where: readonly OrdersWhere[],
-  newest: KeywordWindow,
+  { counted, rest }: { counted: KeywordWindow; rest: KeywordWindow },
   needed: number,
   count: (parts: readonly (readonly OrdersWhere[])[], limit: number) => Promise<number | undefined>,
 ): Promise<boolean> {
   const oldest = await oldestCallTime(ctx.db);
-  if (!oldest || !newest.since) return false;
-  const weeks = spreadWeeks(oldest, newest.since, SAMPLE_WEEKS);
+  if (!oldest || !counted.since) return false;
+  const weeks = spreadWeeks(oldest, counted.since, SAMPLE_WEEKS);
   if (weeks.length < SAMPLE_WEEKS) return false;
   const others = withoutKeyword(where);
-  const rest: OrdersWhere = (eb) =>
-    eb.or([
-      eb('work_orders.call_time', '<', newest.since!),
-      ...(newest.before ? [eb('work_orders.call_time', '>=', newest.before)] : []),
-    ]);
   const [inSample, inRest] = await Promise.all([
     estimateOrderParts(ctx.db, [[...others, calledInWeeks(weeks)]]),
-    estimateOrderParts(ctx.db, [[...others, rest]]),
+    estimateOrderParts(ctx.db, [[...others, calledIn(rest)]]),
   ]);
   if (inSample < 1 || inRest < 1) return false;
   const enough = Math.ceil((CONFIRM * needed * inSample) / inRest);
