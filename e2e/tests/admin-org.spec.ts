@@ -5,7 +5,7 @@ import { dialog, confirmPopup } from './support/admin';
 import {
   categories,
   findInTree,
-  intakeOffers,
+  expectIntakeOffers,
   selectInTree,
   units,
   type Role,
@@ -108,7 +108,7 @@ test('units: add a community under 望湖街道, rename, move, disable; a refere
 
   // the intake form offers it now ...
   const agent = await newSession(browser, 'dispatcher');
-  expect(await intakeOffers(agent.page, '村/社区', renamed)).toBe(true);
+  await expectIntakeOffers(agent.page, '村/社区', renamed, true);
 
   // ... and no longer once it is disabled (greyed in the tree, 已停用)
   await confirmPopup(page, detail.getByRole('button', { name: b('停用') }));
@@ -117,7 +117,7 @@ test('units: add a community under 望湖街道, rename, move, disable; a refere
   await expect(row.locator('.hl-org-node.is-disabled')).toBeVisible();
   await expect(row).toContainText('已停用');
   expect((await units(request, token)).find((u) => u.name === renamed)?.disabled).toBe(true);
-  expect(await intakeOffers(agent.page, '村/社区', renamed)).toBe(false);
+  await expectIntakeOffers(agent.page, '村/社区', renamed, false);
   await agent.close();
 
   // 望湖街道 is referenced (users, orders, communities): the refusal says so
@@ -170,14 +170,14 @@ test('categories: add a level-3 category under a level-2 one and disable it', as
   expect(created).toMatchObject({ level: 3, disabled: false });
 
   const agent = await newSession(browser, 'dispatcher');
-  expect(await intakeOffers(agent.page, '问题分类', name)).toBe(true);
+  await expectIntakeOffers(agent.page, '问题分类', name, true);
 
   await confirmPopup(page, detail.getByRole('button', { name: b('停用') }));
   await expect(detail.locator('.ant-descriptions')).toContainText('已停用');
   const row = await findInTree(page, tree, name);
   await expect(row.locator('.hl-org-node.is-disabled')).toBeVisible();
   expect((await categories(request, token)).find((c) => c.name === name)?.disabled).toBe(true);
-  expect(await intakeOffers(agent.page, '问题分类', name)).toBe(false);
+  await expectIntakeOffers(agent.page, '问题分类', name, false);
   await agent.close();
   await settle(page);
   await page.screenshot({ path: `${pagesDir()}/admin-categories-zh.png` });
