@@ -165,9 +165,17 @@ async function broadConfirmed(
   const cap = ctx.settings.listTotalCap;
   if (seen === 0) return false;
   const split = countedAndRest(windows, 1);
-  const guess = await extrapolated(ctx, where, split, seen);
-  if (guess < BROAD_GUESS * (cap + 1)) return false;
-  return olderHistoryConfirms(ctx, where, split, cap + 1 - seen, count);
+  const rows = await listRows(ctx, where, split);
+  if (atRate(seen, rows) < BROAD_GUESS * (cap + 1)) return false;
+  return olderHistoryConfirms(
+    ctx,
+    where,
+    { since: split.counted.since, rows: rows.rest },
+    {
+      needed: cap + 1 - seen,
+      count,
+    },
+  );
 }
 
 /**
@@ -255,14 +263,29 @@ export function outOfReach(p: {
 export async function extrapolated(
   ctx: AppContext,
   where: readonly OrdersWhere[],
-  { counted, rest }: { counted: KeywordWindow; rest: KeywordWindow },
+  split: { counted: KeywordWindow; rest: KeywordWindow },
   seen: number,
 ): Promise<number> {
-  const others = withoutKeyword(where);
-  const rowsCounted = await estimateOrderParts(ctx.db, [[...others, calledIn(counted)]]);
-  const rowsLeft = await estimateOrderParts(ctx.db, [[...others, calledIn(rest)]]);
-  return seen + (rowsCounted > 0 ? Math.round((seen * rowsLeft) / rowsCounted) : 0);
+  return atRate(seen, await listRows(ctx, where, split));
 }
+
+/** The planner's estimates of the list's orders (keyword left out) in `counted` and in `rest`. */
+async function listRows(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+  { counted, rest }: { counted: KeywordWindow; rest: KeywordWindow },
+): Promise<{ counted: number; rest: number }> {
+  const others = withoutKeyword(where);
+  const [inCounted, inRest] = await Promise.all([
+    estimateOrderParts(ctx.db, [[...others, calledIn(counted)]]),
+    estimateOrderParts(ctx.db, [[...others, calledIn(rest)]]),
+  ]);
+  return { counted: inCounted, rest: inRest };
+}
+
+/** `seen` matches among `rows.counted` orders, and as many again at that rate in `rows.rest`. */
+const atRate = (seen: number, rows: { counted: number; rest: number }) =>
+  seen + (rows.counted > 0 ? Math.round((seen * rows.rest) / rows.counted) : 0);
 
 type Parts = readonly (readonly OrdersWhere[])[];
 
