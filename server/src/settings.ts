@@ -34,7 +34,7 @@ const envSchema = z.object({
   DEADLINE_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DEADLINE_SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(200),
   KEYWORD_SCAN_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
-  KEYWORD_IDS_MAX: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  KEYWORD_IDS_MAX: z.coerce.number().int().min(0).max(100_000).default(8_000),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   LIST_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   LIST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),

@@ -50,7 +50,11 @@ afterAll(async () => {
 });
 
 /** The ids matching `where` (the keyword clause collected, or not: undefined). */
-async function collected(term: string, most?: { candidates: number }, keys?: string[]) {
+async function collected(
+  term: string,
+  most?: { candidates: number; postings?: number },
+  keys?: string[],
+) {
   const among = await matchesInHand(t.ctx, [keywordWhere(term, undefined, keys)], most);
   if (!among) return undefined;
   return ids(among);
@@ -91,6 +95,15 @@ describe('matches collected first', () => {
     expect(await collected('旧案', { candidates: 5 }, ['旧案'])).toBeUndefined();
     // Looked up by more than one bigram, the statistics do not decide: the sample does.
     expect(await collected(OLD, { candidates: 5 })).toEqual(await truth(OLD));
+  });
+
+  it('a lookup whose posting lists the statistics call long: not collected', async () => {
+    // OLD by 旧案 and 核对, each in 19 of the 150 orders: some 38 entries of the index in all
+    const keys = ['旧案', '核对'];
+    expect(await collected(OLD, { candidates: 20_000, postings: 60 }, keys)).toEqual(
+      await truth(OLD),
+    );
+    expect(await collected(OLD, { candidates: 20_000, postings: 20 }, keys)).toBeUndefined();
   });
 
   it('more matches than keywordIdsMax, or keywordIdsMax 0: not collected', async () => {

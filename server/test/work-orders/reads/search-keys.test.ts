@@ -6,6 +6,7 @@ import {
   candidateShare,
   FREQUENT_BIGRAM,
   lookupBigrams,
+  postingShare,
   searchKeys,
 } from '../../../src/modules/work-orders/reads/search-keys';
 import { allOrders, callers, ids, listAll, searchTextOf, type LoadedRow } from '../reads-fixtures';
@@ -76,6 +77,14 @@ describe('lookupBigrams', () => {
     // a key not in the keyword is left out; no statistics, no prediction
     expect(candidateShare(['松林', '小区'], shares, '松林村')).toBeCloseTo(0.025);
     expect(candidateShare(['松林', '3号'], new Map(), '松林村3号院')).toBeUndefined();
+  });
+
+  it('postingShare: every list read adds up, an unlisted one as half the rarest, each once', () => {
+    // what the index reads whatever the lists leave: 松林 and 3号 in full, 林村 unlisted
+    expect(postingShare(['松林', '3号'], shares)).toBeCloseTo(0.025 + 0.08);
+    expect(postingShare(['松林', '林村', '3号', '3号'], shares)).toBeCloseTo(0.025 + 0.0125 + 0.08);
+    expect(postingShare(['号院', '小区'], shares)).toBeCloseTo(0.67);
+    expect(postingShare(['松林'], new Map())).toBe(0);
   });
 
   it('keeps every bigram when the statistics know none', () => {

@@ -8,7 +8,7 @@ import {
   keywordSample,
   recentWeeks,
 } from './search-sql';
-import { bigramFrequencies } from './search-keys';
+import { bigramFrequencies, postingShare } from './search-keys';
 import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
 import { estimateOrderParts } from './total.repository';
 
@@ -29,14 +29,18 @@ import { estimateOrderParts } from './total.repository';
  * the lookup over all history is tried only when that sample, scaled by its share of all
  * orders, promises at most IN_HAND_CANDIDATES candidates and half of `keywordIdsMax` matches
  * (or holds at most SAMPLE_MATCHES_ANYWAY); it then has IN_HAND_TIMEOUT_MS, past which (a term
- * whose matches are mostly old) the list is read as before. Undefined: not tried, or more
- * matches than that. At ten million orders: the review queue with a term of three matches
- * there 201 → 50 ms, page and total (docs/performance.md, "Seventeenth session").
+ * whose matches are mostly old) the list is read as before. What the sample cannot tell, the
+ * posting lists the index reads in full over all history, the statistics can: a lookup whose
+ * lists promise more than IN_HAND_POSTINGS entries is not tried (longPostings). Undefined: not
+ * tried, or more matches than that. At ten million orders: the review queue with a term of
+ * three matches there 201 → 50 ms, page and total (docs/performance.md, "Seventeenth
+ * session"); with `keywordIdsMax` 8,000 and the postings' bound, "新华坊17号楼" (3,771 matches)
+ * 54 → 47 ms and street1's (one match in its streets) 99 → 42–48 ("Twenty-first session").
  */
 export async function matchesInHand(
   ctx: AppContext,
   where: readonly OrdersWhere[],
-  most = { candidates: IN_HAND_CANDIDATES },
+  most: { candidates: number; postings?: number } = { candidates: IN_HAND_CANDIDATES },
 ): Promise<OrdersWhere[] | undefined> {
   const max = ctx.settings.keywordIdsMax;
   if (max <= 0) return undefined;
@@ -47,6 +51,7 @@ export async function matchesInHand(
     estimateOrderParts(ctx.db, [[]]),
   ]);
   if (all < 1 || (await oneCommonKey(ctx, where, all, most.candidates))) return undefined;
+  if (await longPostings(ctx, where, all, most.postings ?? IN_HAND_POSTINGS)) return undefined;
   const share = Math.min(1, Math.max(recent, 1) / all);
   const candidates = Math.ceil(most.candidates * share);
   const sample = await keywordSample(ctx.db, where, window, candidates + 1);
@@ -75,12 +80,37 @@ async function oneCommonKey(
   return share * all > candidates;
 }
 
+/**
+ * Would the lookup over all history read more than `postings` entries of the search index, as
+ * the statistics suggest (search-keys.ts `postingShare`)? The index's part of a lookup reads
+ * the posting list of every bigram looked up, whatever they leave, and that is not what the
+ * sample measures (its lookup is narrowed to two weeks by their keys, where the lists are
+ * skipped through): at ten million orders "前营村237号院" (村2, 前营, 营村 and 7号, about 24 % of
+ * the orders in all) took 52 ms in the index and 83 ms in all to collect 2,435 matches, where
+ * "新华坊17号楼" (about 7 %) took 15 and 36, and "松林村3号院" (about 11 %) 18 in the index.
+ */
+async function longPostings(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+  all: number,
+  postings: number,
+): Promise<boolean> {
+  const keys = keywordKeysOf(where);
+  if (!keys?.length) return false;
+  return postingShare(keys, await bigramFrequencies(ctx.db)) * all > postings;
+}
+
 /** The current week and the one before: between one and two weeks of orders. */
 export const SAMPLE_WEEKS = 2;
 /** Matches in the sample that never refuse (one or two say little of all history). */
 export const SAMPLE_MATCHES_ANYWAY = 2;
 /** Candidates a lookup over all history may read (the sample's share of them, scaled). */
 export const IN_HAND_CANDIDATES = 20_000;
+/**
+ * Index entries (posting-list items) a lookup over all history may read: about 20 ns each at
+ * ten million orders (the three terms above), so 1.5 million is some 30 ms.
+ */
+export const IN_HAND_POSTINGS = 1_500_000;
 /** Longest the lookup over all history may take (PostgreSQL; PGlite has no timeout). */
 export const IN_HAND_TIMEOUT_MS = 100;
 

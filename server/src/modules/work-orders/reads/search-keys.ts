@@ -126,3 +126,18 @@ export function candidateShare(
   }
   return apart.slice(0, 2).reduce((p, b) => p * share(b), 1);
 }
+
+/**
+ * The share of orders in the posting lists of `keys` together, as the statistics list them (a
+ * bigram in 7 % of the orders has a list of that many entries): what a lookup of those bigrams
+ * reads in the index, whatever it leaves (search-in-hand.ts). A bigram the statistics do not
+ * list counts as half the rarest listed share, as in candidateShare; 0 without statistics.
+ */
+export function postingShare(
+  keys: readonly string[],
+  frequency: ReadonlyMap<string, number>,
+): number {
+  if (frequency.size === 0) return 0;
+  const unlisted = Math.min(...frequency.values()) / 2;
+  return [...new Set(keys)].reduce((sum, b) => sum + (frequency.get(b) ?? unlisted), 0);
+}
