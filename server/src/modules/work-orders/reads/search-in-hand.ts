@@ -31,7 +31,7 @@ import { estimateOrderParts } from './total.repository';
  * (or holds at most SAMPLE_MATCHES_ANYWAY); it then has IN_HAND_TIMEOUT_MS, past which (a term
  * whose matches are mostly old) the list is read as before. What the sample cannot tell, the
  * posting lists the index reads in full over all history, the statistics can: a lookup whose
- * lists promise more than IN_HAND_POSTINGS entries is not tried (longPostings). Undefined: not
+ * lists promise more than IN_HAND_POSTINGS entries is not tried (statisticsRefuse). Undefined: not
  * tried, or more matches than that. At ten million orders: the review queue with a term of
  * three matches there 201 → 50 ms, page and total (docs/performance.md, "Seventeenth
  * session"); with `keywordIdsMax` 8,000 and the postings' bound, "新华坊17号楼" (3,771 matches)
@@ -50,8 +50,8 @@ export async function matchesInHand(
     estimateOrderParts(ctx.db, [[calledIn(window)]]),
     estimateOrderParts(ctx.db, [[]]),
   ]);
-  if (all < 1 || (await oneCommonKey(ctx, where, all, most.candidates))) return undefined;
-  if (await longPostings(ctx, where, all, most.postings ?? IN_HAND_POSTINGS)) return undefined;
+  const bounds = { candidates: most.candidates, postings: most.postings ?? IN_HAND_POSTINGS };
+  if (all < 1 || (await statisticsRefuse(ctx, where, all, bounds))) return undefined;
   const share = Math.min(1, Math.max(recent, 1) / all);
   const candidates = Math.ceil(most.candidates * share);
   const sample = await keywordSample(ctx.db, where, window, candidates + 1);
@@ -64,40 +64,30 @@ export async function matchesInHand(
 }
 
 /**
- * A keyword looked up by one bigram (a two-character term) that the statistics list in more
- * than `candidates` orders: every one of them is a candidate, so no sample is needed to say
- * no ("小区", a third of all orders: the sample alone took 20 ms).
+ * Does the statistics' word settle it, before any sample? Two cases:
+ *
+ * - A keyword looked up by one bigram (a two-character term) that the statistics list in more
+ *   than `most.candidates` orders: every one of them is a candidate ("小区", a third of all
+ *   orders: the sample alone took 20 ms).
+ * - A lookup whose posting lists hold more than `most.postings` entries (search-keys.ts
+ *   `postingShare`). The index's part of a lookup reads the list of every bigram looked up,
+ *   whatever they leave, and the sample does not measure that (its lookup is narrowed to two
+ *   weeks by their keys, where the lists are skipped through): at ten million orders
+ *   "前营村237号院" (村2, 前营, 营村 and 7号, about 24 % of the orders in all) took 52 ms in the
+ *   index and 83 ms in all to collect 2,435 matches, where "新华坊17号楼" (about 7 %) took 15 and
+ *   36, and "松林村3号院" (about 11 %) 18 in the index.
  */
-async function oneCommonKey(
+async function statisticsRefuse(
   ctx: AppContext,
   where: readonly OrdersWhere[],
   all: number,
-  candidates: number,
-): Promise<boolean> {
-  const keys = keywordKeysOf(where);
-  if (keys?.length !== 1) return false;
-  const share = (await bigramFrequencies(ctx.db)).get(keys[0]!) ?? 0;
-  return share * all > candidates;
-}
-
-/**
- * Would the lookup over all history read more than `postings` entries of the search index, as
- * the statistics suggest (search-keys.ts `postingShare`)? The index's part of a lookup reads
- * the posting list of every bigram looked up, whatever they leave, and that is not what the
- * sample measures (its lookup is narrowed to two weeks by their keys, where the lists are
- * skipped through): at ten million orders "前营村237号院" (村2, 前营, 营村 and 7号, about 24 % of
- * the orders in all) took 52 ms in the index and 83 ms in all to collect 2,435 matches, where
- * "新华坊17号楼" (about 7 %) took 15 and 36, and "松林村3号院" (about 11 %) 18 in the index.
- */
-async function longPostings(
-  ctx: AppContext,
-  where: readonly OrdersWhere[],
-  all: number,
-  postings: number,
+  most: { candidates: number; postings: number },
 ): Promise<boolean> {
   const keys = keywordKeysOf(where);
   if (!keys?.length) return false;
-  return postingShare(keys, await bigramFrequencies(ctx.db)) * all > postings;
+  const frequency = await bigramFrequencies(ctx.db);
+  if (keys.length === 1 && (frequency.get(keys[0]!) ?? 0) * all > most.candidates) return true;
+  return postingShare(keys, frequency) * all > most.postings;
 }
 
 /** The current week and the one before: between one and two weeks of orders. */
