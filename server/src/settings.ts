@@ -35,6 +35,7 @@ const envSchema = z.object({
   DEADLINE_SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(200),
   KEYWORD_SCAN_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   KEYWORD_IDS_MAX: z.coerce.number().int().min(0).max(100_000).default(8_000),
+  KEYWORD_SAMPLE_ROWS: z.coerce.number().int().min(0).max(100_000).default(2_000),
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(10_000_000).default(LIST_TOTAL_CAP),
   LIST_TOTAL_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(200),
   LIST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
@@ -88,6 +89,12 @@ export interface Settings {
    * (search-in-hand.ts); 0: never.
    */
   keywordIdsMax: number;
+  /**
+   * A frequent keyword tested on the rows of a list of more than SAMPLED_PAST times this many
+   * orders has its total estimated from this many of the list's newest (list-total-rows.ts);
+   * 0: always counted.
+   */
+  keywordSampleRows: number;
   /** Longest a list page's own statements may run (ms, PostgreSQL only); 0 = no limit. */
   listStatementTimeoutMs: number;
   /** A list's totalCount counts at most this many rows, then says `totalCapped`. */
@@ -142,6 +149,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     deadlineSweepBatch: e.DEADLINE_SWEEP_BATCH,
     keywordScanRows: e.KEYWORD_SCAN_ROWS,
     keywordIdsMax: e.KEYWORD_IDS_MAX,
+    keywordSampleRows: e.KEYWORD_SAMPLE_ROWS,
     listStatementTimeoutMs: e.LIST_STATEMENT_TIMEOUT_MS,
     listTotalCap: e.LIST_TOTAL_CAP,
     listTotalTimeoutMs: e.LIST_TOTAL_TIMEOUT_MS,

@@ -93,7 +93,7 @@ export const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id).so
 
 /** The settings that choose how a keyword list is read (search-page.ts keywordPlan). */
 type KeywordSettings = Partial<
-  Pick<TestApp['ctx']['settings'], 'keywordScanRows' | 'keywordIdsMax'>
+  Pick<TestApp['ctx']['settings'], 'keywordScanRows' | 'keywordIdsMax' | 'keywordSampleRows'>
 >;
 
 /** `run` with the keyword settings of `patch`, restored after. */
@@ -102,12 +102,12 @@ export async function withKeywordSettings<T>(
   patch: KeywordSettings,
   run: () => Promise<T>,
 ): Promise<T> {
-  const { keywordScanRows, keywordIdsMax } = t.ctx.settings;
+  const { keywordScanRows, keywordIdsMax, keywordSampleRows } = t.ctx.settings;
   Object.assign(t.ctx.settings, patch);
   try {
     return await run();
   } finally {
-    Object.assign(t.ctx.settings, { keywordScanRows, keywordIdsMax });
+    Object.assign(t.ctx.settings, { keywordScanRows, keywordIdsMax, keywordSampleRows });
   }
 }
 

@@ -293,7 +293,7 @@ type Parts = readonly (readonly OrdersWhere[])[];
  * Counts that share one time budget (wall-clock, not the app's clock, which tests move):
  * undefined once it has run out.
  */
-function budgetedCount(ctx: AppContext): BudgetedCount {
+export function budgetedCount(ctx: AppContext): BudgetedCount {
   const ms = ctx.settings.listTotalTimeoutMs;
   if (ms <= 0) return (parts, limit) => countOrderPartsUpTo(ctx.db, parts, limit);
   const until = performance.now() + ms;
@@ -333,7 +333,7 @@ const not =
  * the cap (a street's orders: 100 MB of rows per capped count); as parts, the host part is an
  * index-only range of the host index and usually reaches the cap alone.
  */
-function disjointParts(where: readonly OrdersWhere[]): OrdersWhere[][] {
+export function disjointParts(where: readonly OrdersWhere[]): OrdersWhere[][] {
   const at = where.findIndex((w) => scopePartsOf(w) !== undefined);
   const parts = at < 0 ? undefined : scopePartsOf(where[at]!);
   if (!parts || parts.length < 2) return [[...where]];

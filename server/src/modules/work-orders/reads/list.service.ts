@@ -8,6 +8,7 @@ import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
 import { filterWhere, fromRangeEnd, laterRangesOf, LIST_FILTERS } from './list-filters';
 import { listShape, pageWay, withinListTimeout } from './list-timeout';
 import { listTotal, type ListTotal } from './list-total';
+import { sampledTotal } from './list-total-rows';
 import { totalWithPage } from './list-total-page';
 import {
   hydrateOrders,
@@ -104,7 +105,9 @@ async function sortsRange(
  * One page of hydrated rows for the given WHERE; totalCount only when isAmount asked for it,
  * capped unless exactTotal (list-total.ts; `queueCount` when the caller knows a cheaper way to the
  * same number). A page that sorts a keyword's matches reads them all, and counts them with the
- * same statement (`sortedPage`): then that count is the total, exact.
+ * same statement (`sortedPage`): then that count is the total, exact. A frequent keyword tested
+ * on a large list's own rows is not counted but estimated from the list's newest orders
+ * (list-total-rows.ts `sampledTotal`).
  */
 export async function pageOf(
   ctx: AppContext,
@@ -120,7 +123,10 @@ export async function pageOf(
   }
   const plan = await keywordPlan(ctx, where, body.sort === 'callTime' ? 'callTime' : 'other');
   const planned = plan.where;
-  const count = queueCount ?? (() => listTotal(ctx, planned, body));
+  const count =
+    queueCount ??
+    (() =>
+      plan.sampled && !body.exactTotal ? sampledTotal(ctx, where) : listTotal(ctx, planned, body));
   const byKeyword = Boolean(body.keyword && body.sort === 'callTime' && hasKeyword(planned));
   const fromEnd =
     !byKeyword && body.sort === 'callTime' && body.sortOrder === 'desc'
