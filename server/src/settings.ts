@@ -91,7 +91,7 @@ export interface Settings {
   keywordIdsMax: number;
   /**
    * A frequent keyword tested on the rows of a list of more than SAMPLED_PAST times this many
-   * orders has its total estimated from this many of the list's newest (list-total-rows.ts);
+   * orders has its total estimated from a sample of about this many of them (list-total-rows.ts);
    * 0: always counted.
    */
   keywordSampleRows: number;

@@ -1,11 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBody } from '@hotline/contract';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
 import { sampledTotal } from '../../../src/modules/work-orders/reads/list-total-rows';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import { keywordPlan, SAMPLED_PAST } from '../../../src/modules/work-orders/reads/search-page';
-import { withoutKeyword } from '../../../src/modules/work-orders/reads/search-sql';
-import { estimateOrderParts } from '../../../src/modules/work-orders/reads/total.repository';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 import {
   callers,
@@ -19,15 +18,16 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * A frequent keyword tested on the rows of a list many times the sample's size has its total
- * estimated from the list's newest orders (list-total-rows.ts `sampledTotal`): the matches
- * among the `keywordSampleRows` newest, times the list's size over the sample's. The term is
- * laid out so the estimate and the exact count differ: 10 of the 20 newest orders carry it,
- * then one order in thirty further back (15 in all; the dispatcher's 300 orders estimated at
- * 150). The page is the same either way; `exactTotal` counts; small lists are counted.
+ * estimated from a sample of the list's rows (list-total-rows.ts `sampledTotal`): about
+ * `keywordSampleRows` of them picked by a hash of the id, the share that match times the
+ * list's size. The term crowds the newest orders (10 of the 20 newest carry it, then one in
+ * thirty further back: 15 in all), so a sample of the newest rows would say about half the
+ * list; the hashed one is spread over all of it. The page is the same either way;
+ * `exactTotal` counts; small lists are counted by the same statement.
  */
 
 const TERM = '抽样词语';
-const SAMPLE = 20;
+const SAMPLE = 40;
 const PAGE = 10;
 
 let t: TestApp;
@@ -64,33 +64,50 @@ const totalOf = (data: Total): Total => ({
   ...(data.totalCapped ? { totalCapped: true } : {}),
 });
 
+/** Which of `ids` the hashed sample of about `size` in `ids.length` picks (sampleOrderParts). */
+async function picked(ids: readonly number[], size: number): Promise<Set<number>> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM unnest(${[...ids]}::bigint[]) AS id
+     WHERE (hashint8(id) & 1048575) < 1048576::float8 * ${size} / ${ids.length}`.execute(t.ctx.db);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /** The list of `user` (no keyword) newest first, and what its keyword total must say. */
 async function expected(user: DemoUsername, sample: number) {
   const all = await listAll(t, who[user].token, {});
   const exact = all.filter((o) => carriers.has(o.id)).length;
-  const inSample = all.slice(0, sample).filter((o) => carriers.has(o.id)).length;
+  const pick = await picked(
+    all.map((o) => o.id),
+    sample,
+  );
+  const passed = [...pick].filter((id) => carriers.has(id)).length;
   // Sampled: a list of more than SAMPLED_PAST samples, the term frequent in it (ten matches).
   const sampled = sample > 0 && all.length > SAMPLED_PAST * sample && exact >= 10;
-  const estimate = Math.round((inSample * all.length) / sample);
+  const estimate = pick.size > 0 ? Math.round((passed * all.length) / pick.size) : 0;
   // A page with rows after it: the total is at least the page and one more (list-total-page.ts).
   const total: Total =
     sampled && exact > PAGE
       ? { totalCount: Math.max(estimate, PAGE + 1), totalEstimated: true }
       : { totalCount: exact };
-  return { all, exact, inSample, total, sampled };
+  return { all, exact, pick, total, sampled };
 }
 
 const search = (user: DemoUsername, extra: object = {}) =>
   list(t, who[user].token, { keyword: TERM, isAmount: 1, pageSize: PAGE, ...extra });
 
-describe('a frequent keyword on a large list: total from the newest orders', () => {
-  it('the dispatcher: about 10 in 20 among the newest, 15 in all: estimated near half', async () => {
+describe('a frequent keyword on a large list: total from a sample of its rows', () => {
+  it('the dispatcher: the share among the sampled rows times the list', async () => {
     await withKeywordSettings(t, { keywordSampleRows: SAMPLE }, async () => {
-      const { all, exact, inSample, total, sampled } = await expected('dispatcher', SAMPLE);
+      const { all, exact, pick, total, sampled } = await expected('dispatcher', SAMPLE);
       expect(sampled).toBe(true);
-      expect(inSample).toBeGreaterThanOrEqual(8);
-      // The estimate is the sample's rate, not the count: far from it here.
-      expect(total.totalCount).toBeGreaterThan(5 * exact);
+      // About SAMPLE rows picked, spread over the list: a third of them or more among its
+      // older two thirds (the matches crowd the newest rows; a sample of those would say ~half).
+      expect(pick.size).toBeGreaterThan(SAMPLE / 2);
+      expect(pick.size).toBeLessThan(SAMPLE * 2);
+      const older = all.slice(Math.floor(all.length / 3)).filter((o) => pick.has(o.id));
+      expect(older.length).toBeGreaterThan(pick.size / 3);
+      expect(total.totalEstimated).toBe(true);
+      expect(total.totalCount).toBeLessThan(all.length / 4);
       const r = await search('dispatcher');
       expect(r.code).toBe(200);
       expect(totalOf(r.data)).toEqual(total);
@@ -144,26 +161,26 @@ describe('a frequent keyword on a large list: total from the newest orders', () 
     const reader = await readerFor(t.ctx, who.dispatcher.auth);
     const where = await listWhere(t.ctx, reader, listBody.parse({ keyword: TERM }));
     const rare = await listWhere(t.ctx, reader, listBody.parse({ keyword: `${TERM}1` }));
-    const planned = (w: typeof where, keywordSampleRows: number) =>
-      withKeywordSettings(t, { keywordSampleRows }, () => keywordPlan(t.ctx, w));
-    expect((await planned(where, SAMPLE)).sampled).toBe(true);
-    expect((await planned(where, 200)).sampled).toBeUndefined();
-    expect((await planned(where, 0)).sampled).toBeUndefined();
-    expect((await planned(rare, SAMPLE)).sampled).toBeUndefined();
+    const planned = async (w: typeof where, keywordSampleRows: number, wantsTotal = true) => {
+      const plan = await withKeywordSettings(t, { keywordSampleRows }, () =>
+        keywordPlan(t.ctx, w, 'callTime', wantsTotal),
+      );
+      return plan.sampled && (await plan.sampled);
+    };
+    expect(await planned(where, SAMPLE)).toMatchObject({ totalEstimated: true });
+    expect(await planned(where, SAMPLE, false)).toBeUndefined();
+    expect(await planned(where, 200)).toBeUndefined();
+    expect(await planned(where, 0)).toBeUndefined();
+    expect(await planned(rare, SAMPLE)).toBeUndefined();
   });
 
-  it("out of time counting the list: the planner's estimate of it, at least the sample", async () => {
+  it('a sample as large as the list is the exact count', async () => {
     const reader = await readerFor(t.ctx, who.dispatcher.auth);
     const where = await listWhere(t.ctx, reader, listBody.parse({ keyword: TERM }));
-    const rows = Math.max(SAMPLE, await estimateOrderParts(t.ctx.db, [withoutKeyword(where)]));
-    const { inSample } = await expected('dispatcher', SAMPLE);
-    const outOfTime = async () => undefined;
-    const got = await withKeywordSettings(t, { keywordSampleRows: SAMPLE }, () =>
-      sampledTotal(t.ctx, where, outOfTime),
+    const { exact } = await expected('dispatcher', 0);
+    const got = await withKeywordSettings(t, { keywordSampleRows: 100_000 }, () =>
+      sampledTotal(t.ctx, where),
     );
-    expect(got).toEqual({
-      totalCount: Math.round((inSample * rows) / SAMPLE),
-      totalEstimated: true,
-    });
+    expect(got).toEqual({ totalCount: exact });
   });
 });

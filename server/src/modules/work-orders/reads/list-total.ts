@@ -293,7 +293,7 @@ type Parts = readonly (readonly OrdersWhere[])[];
  * Counts that share one time budget (wall-clock, not the app's clock, which tests move):
  * undefined once it has run out.
  */
-export function budgetedCount(ctx: AppContext): BudgetedCount {
+function budgetedCount(ctx: AppContext): BudgetedCount {
   const ms = ctx.settings.listTotalTimeoutMs;
   if (ms <= 0) return (parts, limit) => countOrderPartsUpTo(ctx.db, parts, limit);
   const until = performance.now() + ms;

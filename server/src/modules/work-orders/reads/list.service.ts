@@ -8,7 +8,6 @@ import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
 import { filterWhere, fromRangeEnd, laterRangesOf, LIST_FILTERS } from './list-filters';
 import { listShape, pageWay, withinListTimeout } from './list-timeout';
 import { listTotal, type ListTotal } from './list-total';
-import { sampledTotal } from './list-total-rows';
 import { totalWithPage } from './list-total-page';
 import {
   hydrateOrders,
@@ -121,12 +120,11 @@ export async function pageOf(
   if (scopeIsEmpty(reader.scope)) {
     return { list: [], hasMore: false, ...(body.isAmount ? { totalCount: 0 } : {}) };
   }
-  const plan = await keywordPlan(ctx, where, body.sort === 'callTime' ? 'callTime' : 'other');
+  const wantsSample = Boolean(body.isAmount && !body.exactTotal && !queueCount);
+  const sort = body.sort === 'callTime' ? 'callTime' : 'other';
+  const plan = await keywordPlan(ctx, where, sort, wantsSample);
   const planned = plan.where;
-  const count =
-    queueCount ??
-    (() =>
-      plan.sampled && !body.exactTotal ? sampledTotal(ctx, where) : listTotal(ctx, planned, body));
+  const count = queueCount ?? (() => plan.sampled ?? listTotal(ctx, planned, body));
   const byKeyword = Boolean(body.keyword && body.sort === 'callTime' && hasKeyword(planned));
   const fromEnd =
     !byKeyword && body.sort === 'callTime' && body.sortOrder === 'desc'

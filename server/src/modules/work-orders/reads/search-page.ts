@@ -11,6 +11,8 @@ import {
   probeMatchIds,
   withoutKeyword,
 } from './search-sql';
+import type { ListTotal } from './list-total';
+import { sampledTotal } from './list-total-rows';
 import { matchesInHand } from './search-in-hand';
 import { estimateOrderParts } from './total.repository';
 
@@ -39,10 +41,11 @@ export interface KeywordPlan {
   inHand?: true;
   /**
    * A frequent keyword tested on the rows of a list of more than SAMPLED_PAST times
-   * `keywordSampleRows` orders: its total is estimated from the list's newest orders
-   * (list-total-rows.ts `sampledTotal`) instead of testing every one of them.
+   * `keywordSampleRows` orders, its total asked for: the total, estimated from a sample of the
+   * list's rows (list-total-rows.ts `sampledTotal`) instead of testing every one of them —
+   * started beside the probe that tells a frequent term, and dropped when the term is rare.
    */
-  sampled?: true;
+  sampled?: Promise<ListTotal>;
 }
 
 /**
@@ -58,7 +61,8 @@ export interface KeywordPlan {
  * Before either, a list of more than IN_HAND_FROM_ROWS orders (counted when the planner takes
  * it for small: its estimate can be thirty times short) tries to collect a rare keyword's
  * matches first (search-in-hand.ts); the list is then read among them, sorted and counted
- * exactly (`inHand`).
+ * exactly (`inHand`). With `wantsTotal` (the list's total asked for, not the exact one), a
+ * frequent term tested on the rows of a large list has its total sampled (`sampled`).
  *
  * A broad list sorted by deadline or dispatch time has no week windows: through the index it
  * read every match (a term in 233,000 orders, deadline newest first: over 60 s at ten million
@@ -71,6 +75,7 @@ export async function keywordPlan(
   ctx: AppContext,
   where: readonly OrdersWhere[],
   sort: 'callTime' | 'other' = 'callTime',
+  wantsTotal = false,
 ): Promise<KeywordPlan> {
   const limit = ctx.settings.keywordScanRows;
   const asIs = { where, sortMatches: false };
@@ -98,9 +103,15 @@ export async function keywordPlan(
     const counted = await countOrdersUpTo(ctx.db, withoutKeyword(where), upTo + 1);
     const among = counted > IN_HAND_FROM_ROWS ? await inHand() : undefined;
     if (among) return among;
+    const onRows = keywordOnRows(where);
+    const sample =
+      wantsTotal && sampleFrom > 0 && counted > sampleFrom ? sampledTotal(ctx, where) : undefined;
+    // Handled here too, so that a sample dropped (or a probe failing) leaves no stray rejection.
+    void sample?.catch(() => undefined);
     const sortMatches = !(await frequent(true));
-    const sampled = !sortMatches && sampleFrom > 0 && counted > sampleFrom;
-    return { where: keywordOnRows(where), sortMatches, ...(sampled ? { sampled: true } : {}) };
+    return sample && !sortMatches
+      ? { where: onRows, sortMatches, sampled: sample }
+      : { where: onRows, sortMatches };
   }
   const among = await inHand();
   if (among) return among;

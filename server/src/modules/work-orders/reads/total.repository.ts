@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../context';
 import { planRows } from '../../../db/plan-rows';
 import { countOrderPartsUpTo, orderPartsRows } from './list.repository';
@@ -36,4 +37,63 @@ export async function countOrderPartsWithin(
 export async function estimateOrderParts(db: Db, parts: Parts): Promise<number> {
   if (parts.length === 0) return 0;
   return planRows(db, orderPartsRows(db, parts));
+}
+
+/** The rows of a list, and how many of an even sample of them pass a test (sampleOrderParts). */
+export interface RowSample {
+  rows: number;
+  sampled: number;
+  passed: number;
+}
+
+/** The bits of the id's hash that pick the sample: its share resolved to one part in 2^20. */
+const HASH_MASK = 0xfffff;
+
+/**
+ * The rows matching any of `parts` (disjoint WHERE lists, as countOrderPartsUpTo), and of
+ * about `size` of them — picked by a hash of the id, so spread evenly over the list's whole
+ * history rather than its newest rows — how many pass `test`, in one statement within `ms`
+ * milliseconds (undefined when the time ran out). The list's ids are read once (its own
+ * indexes, no text), counted by a window, and `test` runs on the picked rows alone: the
+ * aggregate's FILTER evaluates `pick AND test` left to right.
+ */
+export async function sampleOrderParts(
+  db: Db,
+  parts: Parts,
+  test: OrdersWhere,
+  size: number,
+  ms: number,
+): Promise<RowSample | undefined> {
+  if (parts.length === 0) return { rows: 0, sampled: 0, passed: 0 };
+  try {
+    return await withStatementTimeout(db, ms, async (trx) => {
+      const ids = parts
+        .map((where) => {
+          let q = trx.selectFrom('work_orders').select('work_orders.id');
+          for (const w of where) q = q.where(w);
+          return q;
+        })
+        .reduce((all, part) => all.unionAll(part));
+      const picked = trx
+        .selectFrom(ids.as('work_orders'))
+        .select([
+          'work_orders.id',
+          sql<boolean>`(hashint8(work_orders.id) & ${sql.lit(HASH_MASK)}) < ${sql.lit(HASH_MASK + 1)}::float8 * ${size} / count(*) OVER ()`.as(
+            'pick',
+          ),
+        ]);
+      const row = await trx
+        .selectFrom(picked.as('work_orders'))
+        .select((eb) => [
+          sql<string>`count(*)`.as('rows'),
+          sql<string>`count(*) FILTER (WHERE pick)`.as('sampled'),
+          sql<string>`count(*) FILTER (WHERE pick AND ${test(eb as never)})`.as('passed'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { rows: Number(row.rows), sampled: Number(row.sampled), passed: Number(row.passed) };
+    });
+  } catch (error) {
+    if (isQueryCanceled(error)) return undefined;
+    throw error;
+  }
 }
