@@ -76,9 +76,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // No JIT compilation in our sessions: our statements are short index reads, and on a
       // big table the planner's cost estimate for a broad one (a filter without an index, a
       // count) passed jit_above_cost and compiled for 0.4 s before a query of milliseconds.
+      // No parallel workers either: on the console's many small requests a Gather's workers
+      // cost more than they share. At ten million orders on two cores, the dispatcher's "噪音"
+      // in 已退回 took 257–273 ms p50 with two workers and 105 without, "小区" in 已办结 330–349
+      // against 136–156, "小区" over all orders 103–108 against 43–49 (docs/performance.md,
+      // "Twenty-second session at 10M"); nothing measured was slower.
       // Sent with the connection's start (no extra round trip); an `options` parameter in
-      // DATABASE_URL replaces it. PGlite has no JIT.
-      options: '-c jit=off',
+      // DATABASE_URL replaces both. PGlite has no JIT and no workers.
+      options: '-c jit=off -c max_parallel_workers_per_gather=0',
       ...(target.idleTimeoutMillis === undefined
         ? {}
         : { idleTimeoutMillis: target.idleTimeoutMillis }),
