@@ -105,7 +105,7 @@ async function sortsRange(
  * capped unless exactTotal (list-total.ts; `queueCount` when the caller knows a cheaper way to the
  * same number). A page that sorts a keyword's matches reads them all, and counts them with the
  * same statement (`sortedPage`): then that count is the total, exact. A frequent keyword tested
- * on a large list's own rows is not counted but estimated from the list's newest orders
+ * on a large list's own rows is not counted but estimated from a sample of the list's rows
  * (list-total-rows.ts `sampledTotal`).
  */
 export async function pageOf(

@@ -332,7 +332,17 @@ export async function probeMatchIds(
 ): Promise<number[]> {
   const others = withoutKeyword(where);
   const inner = probe.inWhere ? others : [];
-  const recent = newestRows(db, inner, probe.direction, probe.rows);
+  const from = db.selectFrom('work_orders');
+  // The clauses after the inner LIMIT read the row; the substring test needs the id alone.
+  let recent = (
+    inner.length > 0
+      ? from.select(['work_orders.id', 'work_orders.call_time'])
+      : from.selectAll('work_orders')
+  )
+    .orderBy('work_orders.call_time', probe.direction)
+    .orderBy('work_orders.id', probe.direction)
+    .limit(probe.rows);
+  for (const w of inner) recent = recent.where(w);
   // The derived table takes the table's name, so every clause reads it unchanged.
   let query = db.selectFrom(recent.as('work_orders')).select('work_orders.id');
   for (const w of [...(inner.length > 0 ? [] : others), containsWhere(keyword)]) {
@@ -344,48 +354,4 @@ export async function probeMatchIds(
     .limit(probe.want)
     .execute();
   return rows.map((r) => r.id);
-}
-
-/**
- * How many of the `rows` newest orders that pass `where`'s other clauses (its keyword clause
- * left out) contain `keyword`: a list's sample (list-total-rows.ts). The same walk as
- * probeMatchIds with `inWhere`, counting every match instead of stopping at a few.
- */
-export async function sampleMatchCount(
-  db: Db,
-  where: readonly OrdersWhere[],
-  keyword: string,
-  rows: number,
-): Promise<number> {
-  const recent = newestRows(db, withoutKeyword(where), 'desc', rows);
-  const row = await db
-    .selectFrom(recent.as('work_orders'))
-    .select(sql<string>`count(*)`.as('n'))
-    .where(containsWhere(keyword))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/**
- * The `rows` newest orders (oldest with 'asc') passing `where`, by the call-time index. With
- * clauses, only id and call time are read: the substring test needs the id alone. Without, the
- * whole row, for clauses applied after the LIMIT.
- */
-function newestRows(
-  db: Db,
-  where: readonly OrdersWhere[],
-  direction: 'asc' | 'desc',
-  rows: number,
-) {
-  const from = db.selectFrom('work_orders');
-  let recent = (
-    where.length > 0
-      ? from.select(['work_orders.id', 'work_orders.call_time'])
-      : from.selectAll('work_orders')
-  )
-    .orderBy('work_orders.call_time', direction)
-    .orderBy('work_orders.id', direction)
-    .limit(rows);
-  for (const w of where) recent = recent.where(w);
-  return recent;
 }
