@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBody } from '@hotline/contract';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
+import { extrapolated } from '../../../src/modules/work-orders/reads/list-total';
+import { totalWithPage } from '../../../src/modules/work-orders/reads/list-total-page';
 import { sampledTotal } from '../../../src/modules/work-orders/reads/list-total-rows';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import { keywordPlan, SAMPLED_PAST } from '../../../src/modules/work-orders/reads/search-page';
@@ -172,6 +174,41 @@ describe('a frequent keyword on a large list: total from a sample of its rows', 
     expect(await planned(where, 200)).toBeUndefined();
     expect(await planned(where, 0)).toBeUndefined();
     expect(await planned(rare, SAMPLE)).toBeUndefined();
+  });
+
+  it("a sample out of time: unfounded, and the page's rate since its last row instead", async () => {
+    const reader = await readerFor(t.ctx, who.dispatcher.auth);
+    const where = await listWhere(t.ctx, reader, listBody.parse({ keyword: TERM }));
+    const outOfTime = () => Promise.resolve(undefined);
+    const got = await withKeywordSettings(t, { keywordSampleRows: SAMPLE }, () =>
+      sampledTotal(t.ctx, where, outOfTime),
+    );
+    expect(got).toEqual({ totalCount: 0, totalEstimated: true, unfounded: true });
+    // The console's first page, newest first: its last row's call time bounds the rate.
+    const r = await search('dispatcher');
+    expect(r.data.list).toHaveLength(PAGE);
+    const lastId = r.data.list.at(-1)!.id;
+    const { call_time: last } = await t.ctx.db
+      .selectFrom('work_orders')
+      .select('call_time')
+      .where('id', '=', lastId)
+      .executeTakeFirstOrThrow();
+    const page = { offset: 0, rows: PAGE, hasMore: true };
+    const byRate = await totalWithPage(t.ctx, where, got, {
+      ...page,
+      byCallTime: { last, direction: 'desc' },
+    });
+    const split = { counted: { weeks: [], since: last }, rest: { weeks: [], before: last } };
+    const rate = await extrapolated(t.ctx, where, split, PAGE);
+    // The term's rate among the list's orders called since that row (the planner's estimates of
+    // them on either side), over all of the list: above the page's floor.
+    expect(rate).toBeGreaterThan(2 * PAGE);
+    expect(byRate).toEqual({ totalCount: rate, totalEstimated: true });
+    // Without a page by call time, the floor: the page and one more.
+    expect(await totalWithPage(t.ctx, where, got, page)).toEqual({
+      totalCount: PAGE + 1,
+      totalEstimated: true,
+    });
   });
 
   it('a sample as large as the list is the exact count', async () => {

@@ -166,11 +166,12 @@ export async function pageOf(
     offset,
     rows: rows.length,
     hasMore,
-    ...(byKeyword && rows.length > 0
+    ...(body.sort === 'callTime' && rows.length > 0
       ? { byCallTime: { last: rows.at(-1)!.row.call_time, direction: body.sortOrder } }
       : {}),
   };
-  return { list: rows, hasMore, ...(await totalWithPage(ctx, planned, total ?? pageTotal, seen)) };
+  // The list's own clauses (its keyword's too, not the plan's test on rows): a rate by page.
+  return { list: rows, hasMore, ...(await totalWithPage(ctx, where, total ?? pageTotal, seen)) };
 }
 
 interface PageIds {
