@@ -10,9 +10,10 @@ import type { OrdersWhere } from './queue-sql';
  * - A page by call time shows the list's newest (or oldest) matches: `offset + rows` of them
  *   were called since its last row. A keyword total cut in its first window has only the
  *   planner's estimate (`unfounded`: about one for a rare term, shown floored at the page —
- *   "约 11 条" for 536 matches at ten million orders), so the term's rate among the list's
- *   orders called since that row is extrapolated to the rest of history instead, as a total
- *   cut in later windows is (list-total.ts `extrapolated`).
+ *   "约 11 条" for 536 matches at ten million orders), and a sampled total out of time none
+ *   (list-total-rows.ts), so the term's rate among the list's orders called since that row is
+ *   extrapolated to the rest of history instead, as a total cut in later windows is
+ *   (list-total.ts `extrapolated`).
  * - Any other estimate is at least what the page shows: the rows before it, its own, one
  *   more when there are more.
  */

@@ -54,8 +54,8 @@ export interface ListTotal {
   totalEstimated?: true;
   /**
    * Present (true) when the estimate rests on no counted match — a keyword total cut in its
-   * first window, the planner's estimate alone: the page may know better (list-total-page.ts).
-   * Never sent.
+   * first window, the planner's estimate alone, or a sample out of time (list-total-rows.ts):
+   * the page may know better (list-total-page.ts). Never sent.
    */
   unfounded?: true;
 }
