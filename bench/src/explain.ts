@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { openCapturer } from './lib/capture';
 import { benchUrl } from './lib/bench-db';
+import { SESSION_OPTIONS } from '../../server/src/db/connect';
 
 const [user, path, body] = process.argv.slice(2);
 if (!user || !path) {
@@ -14,7 +15,8 @@ const url = benchUrl();
 const capturer = await openCapturer(url);
 const statements = await capturer.capture(user, 'POST', path, body ? JSON.parse(body) : {});
 await capturer.close();
-const client = new pg.Client({ connectionString: url });
+// Set like the server's sessions (no JIT, no parallel workers): the plans it runs.
+const client = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
 await client.connect();
 for (const s of statements) {
   console.log(`\n-- ${s.sql}\n-- params: ${JSON.stringify(s.parameters)}`);

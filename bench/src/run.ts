@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openCapturer } from './lib/capture';
 import { benchUrl } from './lib/bench-db';
+import { SESSION_OPTIONS } from '../../server/src/db/connect';
 import { login, startServer } from './lib/server';
 import { queuePagesSection } from './sections/api-vs-sql';
 import type { BenchContext, ResultRow } from './sections/context';
@@ -43,7 +44,7 @@ const log = (line: string) => {
   console.log(line);
 };
 
-const sql = new pg.Client({ connectionString: databaseUrl });
+const sql = new pg.Client({ connectionString: databaseUrl, options: SESSION_OPTIONS });
 await sql.connect().catch((e: Error) => {
   console.error(
     `bench: cannot reach ${databaseUrl} (${e.message}); run \`npm run bench:data\` first`,

@@ -1,8 +1,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../../server/src/app';
-// Its type parsers (bigint ids as numbers) are what the application expects.
-import '../../../server/src/db/connect';
+// Its type parsers (bigint ids as numbers) are what the application expects; its session settings
+// (no JIT, no parallel workers) are the server's.
+import { SESSION_OPTIONS } from '../../../server/src/db/connect';
 import { preparedName } from '../../../server/src/db/prepared';
 import type { AppBase } from '../../../server/src/context';
 import type { Database } from '../../../server/src/db/schema';
@@ -35,7 +36,7 @@ export interface Capturer {
 
 export async function openCapturer(databaseUrl: string): Promise<Capturer> {
   let recording: Statement[] | null = null;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: SESSION_OPTIONS });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     log(event) {

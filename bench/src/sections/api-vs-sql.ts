@@ -29,15 +29,13 @@ export async function apiVsSql(ctx: BenchContext, c: ApiCase): Promise<ResultRow
   );
   // The floor: the same statements sent straight to PostgreSQL as plain SQL (unnamed: parsed
   // and planned on every call, as psql or a plain client sends them), in a session set like
-  // the server's (no JIT: server/src/db/connect.ts).
-  await ctx.sql.query('SET jit = off');
+  // the server's (run.ts: no JIT, no parallel workers; server/src/db/connect.ts).
   const floor = summarize(await sample(ctx.runs, () => replay(ctx.sql, statements, true)));
   // Like for like: the statements the server prepares (server/src/db/prepared.ts) sent as the
   // same named statements — the database work alone, without the planning the server saves.
   const prepared = statements.filter((s) => s.name).length;
   const same =
     prepared > 0 ? summarize(await sample(ctx.runs, () => replay(ctx.sql, statements))) : null;
-  await ctx.sql.query('RESET jit');
   const ratio = api.p50 / floor.p50;
   const ratioSame = same ? api.p50 / same.p50 : null;
   const p95Met = api.p95 < c.p95Under;

@@ -79,22 +79,28 @@ export type DatabaseTarget = (
  */
 export const POOL_IDLE_MS = 600_000;
 
+/**
+ * The settings of the server's PostgreSQL sessions, sent with each connection's start (no extra
+ * round trip); an `options` parameter in DATABASE_URL replaces them. The benchmark's own
+ * connections (its SQL floors, bench:explain) use them too, so that they measure the same plans.
+ *
+ * No JIT compilation: our statements are short index reads, and on a big table the planner's
+ * cost estimate for a broad one (a filter without an index, a count) passed jit_above_cost and
+ * compiled for 0.4 s before a query of milliseconds. No parallel workers either: on the
+ * console's many small requests a Gather's workers cost more than they share. At ten million
+ * orders on two cores, the dispatcher's "噪音" in 已退回 took 257–273 ms p50 with two workers
+ * and 105 without, "小区" in 已办结 330–349 against 136–156, "小区" over all orders 103–108
+ * against 43–49 (docs/performance.md, "Twenty-second session at 10M"); nothing measured was
+ * slower. PGlite has no JIT and no workers.
+ */
+export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      // No JIT compilation in our sessions: our statements are short index reads, and on a
-      // big table the planner's cost estimate for a broad one (a filter without an index, a
-      // count) passed jit_above_cost and compiled for 0.4 s before a query of milliseconds.
-      // No parallel workers either: on the console's many small requests a Gather's workers
-      // cost more than they share. At ten million orders on two cores, the dispatcher's "噪音"
-      // in 已退回 took 257–273 ms p50 with two workers and 105 without, "小区" in 已办结 330–349
-      // against 136–156, "小区" over all orders 103–108 against 43–49 (docs/performance.md,
-      // "Twenty-second session at 10M"); nothing measured was slower.
-      // Sent with the connection's start (no extra round trip); an `options` parameter in
-      // DATABASE_URL replaces both. PGlite has no JIT and no workers.
-      options: '-c jit=off -c max_parallel_workers_per_gather=0',
+      options: SESSION_OPTIONS,
       idleTimeoutMillis: target.idleTimeoutMillis ?? POOL_IDLE_MS,
     });
     // An idle connection that dies (server restart, admin termination) must not crash the
