@@ -260,7 +260,10 @@ export const listResponse = envelope(
     list: z.array(orderSummary),
     /** Present when the body asked isAmount 1. */
     totalCount: z.number().int().optional(),
-    /** true when totalCount stopped at the cap: there are more rows than totalCount. */
+    /**
+     * true: there are more rows than totalCount — it stopped at the cap, or (a keyword total
+     * that could not be sampled in time) it is the rows up to the page's end.
+     */
     totalCapped: z.literal(true).optional(),
     /**
      * true when counting ran past the server's time budget (`LIST_TOTAL_TIMEOUT_MS`):

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBody } from '@hotline/contract';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
-import { extrapolated } from '../../../src/modules/work-orders/reads/list-total';
 import { totalWithPage } from '../../../src/modules/work-orders/reads/list-total-page';
 import { sampledTotal } from '../../../src/modules/work-orders/reads/list-total-rows';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
@@ -176,39 +175,24 @@ describe('a frequent keyword on a large list: total from a sample of its rows', 
     expect(await planned(rare, SAMPLE)).toBeUndefined();
   });
 
-  it("a sample out of time: unfounded, and the page's rate since its last row instead", async () => {
+  it('a sample out of time: what the page proves, more than its rows ("20+"), not estimated', async () => {
     const reader = await readerFor(t.ctx, who.dispatcher.auth);
     const where = await listWhere(t.ctx, reader, listBody.parse({ keyword: TERM }));
     const outOfTime = () => Promise.resolve(undefined);
     const got = await withKeywordSettings(t, { keywordSampleRows: SAMPLE }, () =>
       sampledTotal(t.ctx, where, outOfTime),
     );
-    expect(got).toEqual({ totalCount: 0, totalEstimated: true, unfounded: true });
-    // The console's first page, newest first: its last row's call time bounds the rate.
-    const r = await search('dispatcher');
-    expect(r.data.list).toHaveLength(PAGE);
-    const lastId = r.data.list.at(-1)!.id;
-    const { call_time: last } = await t.ctx.db
-      .selectFrom('work_orders')
-      .select('call_time')
-      .where('id', '=', lastId)
-      .executeTakeFirstOrThrow();
-    const page = { offset: 0, rows: PAGE, hasMore: true };
-    const byRate = await totalWithPage(t.ctx, where, got, {
-      ...page,
-      byCallTime: { last, direction: 'desc' },
-    });
-    const split = { counted: { weeks: [], since: last }, rest: { weeks: [], before: last } };
-    const rate = await extrapolated(t.ctx, where, split, PAGE);
-    // The term's rate among the list's orders called since that row (the planner's estimates of
-    // them on either side), over all of the list: above the page's floor.
-    expect(rate).toBeGreaterThan(2 * PAGE);
-    expect(byRate).toEqual({ totalCount: rate, totalEstimated: true });
-    // Without a page by call time, the floor: the page and one more.
-    expect(await totalWithPage(t.ctx, where, got, page)).toEqual({
-      totalCount: PAGE + 1,
-      totalEstimated: true,
-    });
+    expect(got).toEqual({ totalCount: 0, atLeast: true });
+    const page = (offset: number, rows: number, hasMore: boolean) =>
+      totalWithPage(t.ctx, where, got, { offset, rows, hasMore });
+    // More after the page: more than the rows up to its end ("共 20+ 条").
+    expect(await page(0, PAGE, true)).toEqual({ totalCount: PAGE, totalCapped: true });
+    expect(await page(2 * PAGE, PAGE, true)).toEqual({ totalCount: 3 * PAGE, totalCapped: true });
+    // The last page, or an empty first one: exact.
+    expect(await page(PAGE, 4, false)).toEqual({ totalCount: PAGE + 4 });
+    expect(await page(0, 0, false)).toEqual({ totalCount: 0 });
+    // An empty page past the end tells nothing.
+    expect(await page(5 * PAGE, 0, false)).toEqual({ totalCount: 0, totalCapped: true });
   });
 
   it('a sample as large as the list is the exact count', async () => {

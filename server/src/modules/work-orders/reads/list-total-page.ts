@@ -10,12 +10,13 @@ import type { OrdersWhere } from './queue-sql';
  * - A page by call time shows the list's newest (or oldest) matches: `offset + rows` of them
  *   were called since its last row. A keyword total cut in its first window has only the
  *   planner's estimate (`unfounded`: about one for a rare term, shown floored at the page —
- *   "约 11 条" for 536 matches at ten million orders), and a sampled total out of time none
- *   (list-total-rows.ts), so the term's rate among the list's orders called since that row is
- *   extrapolated to the rest of history instead, as a total cut in later windows is
- *   (list-total.ts `extrapolated`).
+ *   "约 11 条" for 536 matches at ten million orders), so the term's rate among the list's
+ *   orders called since that row is extrapolated to the rest of history instead, as a total
+ *   cut in later windows is (list-total.ts `extrapolated`).
  * - Any other estimate is at least what the page shows: the rows before it, its own, one
  *   more when there are more.
+ * - A total of which nothing is known (`atLeast`) is what the page proves: more than the rows
+ *   up to its end ("共 20+ 条": capped there, not estimated).
  */
 
 export interface PageSeen {
@@ -33,9 +34,15 @@ export async function totalWithPage(
   page: PageSeen,
 ): Promise<ListTotal | undefined> {
   if (!total) return undefined;
-  const { unfounded, ...sent } = total;
-  if (!sent.totalEstimated || page.rows === 0) return sent;
+  const { unfounded, atLeast, ...sent } = total;
   const shown = page.offset + page.rows;
+  if (atLeast) {
+    if (page.hasMore) return { totalCount: shown, totalCapped: true };
+    // The list's end — unless the page is an empty one past it, which tells nothing ("0+").
+    if (page.rows === 0 && page.offset > 0) return { totalCount: 0, totalCapped: true };
+    return { totalCount: shown };
+  }
+  if (!sent.totalEstimated || page.rows === 0) return sent;
   if (!page.hasMore) return { totalCount: shown };
   const base =
     unfounded && page.byCallTime ? await fromPageRate(ctx, where, shown, page.byCallTime) : sent;

@@ -18,11 +18,13 @@ import { sampleOrderParts, type RowSample } from './total.repository';
  * against 1,260; from the hashed sample 324). A list no larger than the sample is counted
  * exactly by the same statement. `where` is the list's own, its keyword clause included.
  *
- * A sample out of time (the budget is the totals', `LIST_TOTAL_TIMEOUT_MS`) leaves no rate: the
- * total is then `unfounded`, and the page replaces it by the term's rate among the list's orders
- * called since its last row (list-total-page.ts) — seen at ten million orders on the first
- * statements of new connections, where the floor alone said "约 11 条" for ~324. `sample`: the
- * statement (sampleOrderParts), a parameter so that a test can run it out of time.
+ * A sample out of time (the budget is the totals', `LIST_TOTAL_TIMEOUT_MS`) leaves no rate, and
+ * none of the others is founded: the page's rate since its last row is the newest rows' rate
+ * (at ten million orders, right after PostgreSQL started, "约 6,000 条" for ~250 in a call-back
+ * queue: its orders crowd the recent weeks), the floor alone said "约 21 条". So the total is
+ * then what the page proves and no more — "共 20+ 条" (`atLeast`: list-total-page.ts), the exact
+ * count a click away. `sample`: the statement (sampleOrderParts), a parameter so that a test can
+ * run it out of time.
  */
 export async function sampledTotal(
   ctx: AppContext,
@@ -37,6 +39,6 @@ export async function sampledTotal(
   const got: RowSample | undefined = await sample(ctx.db, parts, containsWhere(keyword), size, ms);
   if (got && got.sampled >= got.rows) return { totalCount: got.passed };
   // Out of time, or (by the hash's chance) no row picked: no rate.
-  if (!got || got.sampled === 0) return { ...asEstimate(ctx, 0), unfounded: true };
+  if (!got || got.sampled === 0) return { totalCount: 0, atLeast: true };
   return asEstimate(ctx, Math.round((got.passed * got.rows) / got.sampled));
 }

@@ -54,10 +54,15 @@ export interface ListTotal {
   totalEstimated?: true;
   /**
    * Present (true) when the estimate rests on no counted match — a keyword total cut in its
-   * first window, the planner's estimate alone, or a sample out of time (list-total-rows.ts):
-   * the page may know better (list-total-page.ts). Never sent.
+   * first window, the planner's estimate alone: the page may know better (list-total-page.ts).
+   * Never sent.
    */
   unfounded?: true;
+  /**
+   * Present (true) when nothing is known but what the page shows — a sampled total out of time
+   * (list-total-rows.ts): the page makes it "N+" (list-total-page.ts). Never sent.
+   */
+  atLeast?: true;
 }
 
 export async function listTotal(

@@ -166,12 +166,11 @@ export async function pageOf(
     offset,
     rows: rows.length,
     hasMore,
-    ...(body.sort === 'callTime' && rows.length > 0
+    ...(byKeyword && rows.length > 0
       ? { byCallTime: { last: rows.at(-1)!.row.call_time, direction: body.sortOrder } }
       : {}),
   };
-  // The list's own clauses (its keyword's too, not the plan's test on rows): a rate by page.
-  return { list: rows, hasMore, ...(await totalWithPage(ctx, where, total ?? pageTotal, seen)) };
+  return { list: rows, hasMore, ...(await totalWithPage(ctx, planned, total ?? pageTotal, seen)) };
 }
 
 interface PageIds {
