@@ -38,7 +38,8 @@ export async function totalWithPage(
   const shown = page.offset + page.rows;
   if (atLeast) {
     if (page.hasMore) return { totalCount: shown, totalCapped: true };
-    // The list's end — unless the page is an empty one past it, which tells nothing ("0+").
+    // The list's end — unless the page is an empty one past it, which tells no more than the
+    // plan's probe did (it found matches): "0+".
     if (page.rows === 0 && page.offset > 0) return { totalCount: 0, totalCapped: true };
     return { totalCount: shown };
   }

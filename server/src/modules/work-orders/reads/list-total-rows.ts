@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context';
 import { asEstimate, disjointParts, listTotal, type ListTotal } from './list-total';
 import type { OrdersWhere } from './queue-sql';
 import { containsWhere, keywordsOf, withoutKeyword } from './search-sql';
-import { sampleOrderParts, type RowSample } from './total.repository';
+import { sampleOrderParts } from './total.repository';
 
 /**
  * The total of a frequent keyword tested on a list's own rows (search-page.ts keywordPlan,
@@ -36,7 +36,7 @@ export async function sampledTotal(
   if (keyword === undefined || size <= 0) return listTotal(ctx, where, {});
   const parts = disjointParts(withoutKeyword(where));
   const ms = ctx.settings.listTotalTimeoutMs;
-  const got: RowSample | undefined = await sample(ctx.db, parts, containsWhere(keyword), size, ms);
+  const got = await sample(ctx.db, parts, containsWhere(keyword), size, ms);
   if (got && got.sampled >= got.rows) return { totalCount: got.passed };
   // Out of time, or (by the hash's chance) no row picked: no rate.
   if (!got || got.sampled === 0) return { totalCount: 0, atLeast: true };
