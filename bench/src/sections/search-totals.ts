@@ -36,6 +36,10 @@ const CASES: readonly TotalCase[] = [
   // and one it does not hold (its matches sorted and counted by the page's statement).
   { user: 'visitor', term: '漏水', body: { menuId: 'hf_dhf' } },
   { user: 'visitor', term: '松林村3号院', body: { menuId: 'hf_dhf' } },
+  // Big queues by call time: a frequent term found among the queue's own newest rows (the
+  // list probe, reads/search-page.ts), its total from the probe's rate (list-total-probe.ts).
+  { user: null, term: '小区', body: { menuId: 'qu_ybj' } },
+  { user: null, term: '噪音', body: { menuId: 'qu_yth' } },
   // The review queue (not small: through the index) with a term of three matches there: read
   // among the term's matches, collected first (reads/search-in-hand.ts).
   { user: 'reviewer', term: '松林村3号院', body: { menuId: 'qu_shz' } },

@@ -8,12 +8,13 @@ import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-s
 import {
   keywordPage,
   keywordPlan,
+  PROBE_ROWS,
   type KeywordPath,
 } from '../../../src/modules/work-orders/reads/search-page';
 import { searchKeys } from '../../../src/modules/work-orders/reads/search-keys';
 import { hasKeyword, keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, withKeywordSettings, type Caller } from '../reads-fixtures';
+import { callers, list, withKeywordSettings, withScanRows, type Caller } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -274,5 +275,104 @@ describe('keywordPlan', () => {
     expect(hasKeyword((await keywordPlan(t.ctx, [keywordWhere('小区')], 'callTime')).where)).toBe(
       true,
     );
+  });
+});
+
+describe('the list probe: a big list sorted by call time, its page among its own newest rows', () => {
+  /**
+   * The page as the service reads it (list.service.ts pageOf): the plan's page when the list
+   * probe found it, else keywordPage (without its probes when the list probe fell short).
+   */
+  async function servicePage(where: readonly OrdersWhere[], keyword: string, slice: Slice) {
+    const reader = await readerFor(t.ctx, who.dispatcher.auth);
+    const plan = await keywordPlan(t.ctx, where, 'callTime', false, slice);
+    const ids =
+      plan.page ??
+      (await keywordPage(db, plan.where, keyword, reader.now, slice, undefined, plan.listFound))
+        .ids;
+    return { plan, ids };
+  }
+  type Slice = { direction: 'asc' | 'desc'; limit: number; offset: number };
+
+  it('equals the plain statement for queues, scopes and filters, found or fallen short', async () => {
+    const cases: [DemoUsername, Record<string, unknown>][] = [
+      ['dispatcher', {}],
+      ['street1', {}],
+      ['visitor', { menuId: 'hf_dhf' }],
+      ['dispatcher', { menuId: 'qu_ybj' }],
+      ['dispatcher', { status: '91,92' }],
+      ['street1', { menuId: 'jd_ybj' }],
+    ];
+    const ways = new Set<string>();
+    await withScanRows(t, 1, async () => {
+      for (const [user, fields] of cases) {
+        for (const keyword of ['qy', '小区', rareTerm, '无此词语']) {
+          const { where } = await whereOf(user, { ...fields, keyword });
+          for (const direction of ['desc', 'asc'] as const) {
+            for (const [offset, size] of [
+              [0, 20],
+              [0, 1],
+              [8, 20],
+              [40, 10],
+            ] as const) {
+              const slice = { direction, limit: size + 1, offset };
+              const { plan, ids } = await servicePage(where, keyword, slice);
+              // A list the planner takes for one row or none is small even here: on its rows.
+              const way = !hasKeyword(plan.where)
+                ? 'rows'
+                : plan.page
+                  ? 'found'
+                  : plan.listFound
+                    ? 'short'
+                    : 'not tried';
+              ways.add(way);
+              const what = `${user} ${JSON.stringify(fields)} ${keyword} ${direction} @${offset}`;
+              expect(ids, what).toEqual(await plainIds(where, direction, size + 1, offset));
+            }
+          }
+        }
+      }
+    });
+    // The list probe leaves the keyword on the search index (the total counts there).
+    expect([...ways].sort()).toEqual(['found', 'rows', 'short']);
+  }, 600_000);
+
+  it('not tried for a page deeper than the probe, nor with a deadline or dispatch-time range', async () => {
+    await withScanRows(t, 1, async () => {
+      const deep = { direction: 'desc' as const, limit: 21, offset: PROBE_ROWS };
+      const { where } = await whereOf('dispatcher', { keyword: 'qy' });
+      const plan = await keywordPlan(t.ctx, where, 'callTime', true, deep);
+      expect([plan.page, plan.listFound, plan.sampled]).toEqual([undefined, undefined, undefined]);
+      for (const range of [
+        { deadlineFrom: '2020-01-01', deadlineTo: '2099-12-31' },
+        { dispatchTimeFrom: '2020-01-01' },
+      ]) {
+        const ranged = await whereOf('dispatcher', { keyword: 'qy', ...range });
+        const first = { direction: 'desc' as const, limit: 21, offset: 0 };
+        const got = await keywordPlan(t.ctx, ranged.where, 'callTime', true, first);
+        expect([got.page, got.listFound], JSON.stringify(range)).toEqual([undefined, undefined]);
+      }
+      // Small lists test the keyword on their rows, as before: no list probe.
+      await withKeywordSettings(t, { keywordScanRows: 1_000_000 }, async () => {
+        const small = await keywordPlan(t.ctx, where, 'callTime', true, deep);
+        expect([small.page, hasKeyword(small.where)]).toEqual([undefined, false]);
+      });
+    });
+  });
+
+  it('a list probe past its time (PostgreSQL): the list is read as before', async () => {
+    if (process.env.TEST_DB !== 'postgres') return;
+    // Each row of the list takes a millisecond to test: 300 of them, past LIST_PROBE_MS.
+    const slow: OrdersWhere = () => sql<boolean>`(pg_sleep(0.001)::text <> 'x')`;
+    await withScanRows(t, 1, async () => {
+      const { where } = await whereOf('dispatcher', { keyword: rareTerm });
+      const slice = { direction: 'desc' as const, limit: 21, offset: 0 };
+      const plan = await keywordPlan(t.ctx, [...where, slow], 'callTime', true, slice);
+      expect([plan.page, plan.listFound, hasKeyword(plan.where)]).toEqual([
+        undefined,
+        undefined,
+        true,
+      ]);
+    });
   });
 });

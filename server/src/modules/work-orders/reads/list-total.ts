@@ -298,7 +298,7 @@ type Parts = readonly (readonly OrdersWhere[])[];
  * Counts that share one time budget (wall-clock, not the app's clock, which tests move):
  * undefined once it has run out.
  */
-function budgetedCount(ctx: AppContext): BudgetedCount {
+export function budgetedCount(ctx: AppContext): BudgetedCount {
   const ms = ctx.settings.listTotalTimeoutMs;
   if (ms <= 0) return (parts, limit) => countOrderPartsUpTo(ctx.db, parts, limit);
   const until = performance.now() + ms;
@@ -311,7 +311,7 @@ function budgetedCount(ctx: AppContext): BudgetedCount {
   return Object.assign(count, { left });
 }
 
-const capped = (ctx: AppContext, estimated = false): ListTotal => ({
+export const capped = (ctx: AppContext, estimated = false): ListTotal => ({
   totalCount: ctx.settings.listTotalCap,
   totalCapped: true,
   ...(estimated ? { totalEstimated: true as const } : {}),

@@ -106,7 +106,8 @@ async function sortsRange(
  * same number). A page that sorts a keyword's matches reads them all, and counts them with the
  * same statement (`sortedPage`): then that count is the total, exact. A frequent keyword tested
  * on a large list's own rows is not counted but estimated from a sample of the list's rows
- * (list-total-rows.ts `sampledTotal`).
+ * (list-total-rows.ts `sampledTotal`). A keyword page the plan already found (the list probe,
+ * search-page.ts `listProbePlan`) is not read again.
  */
 export async function pageOf(
   ctx: AppContext,
@@ -122,7 +123,8 @@ export async function pageOf(
   }
   const wantsSample = Boolean(body.isAmount && !body.exactTotal && !queueCount);
   const sort = body.sort === 'callTime' ? 'callTime' : 'other';
-  const plan = await keywordPlan(ctx, where, sort, wantsSample);
+  const slice = { direction: body.sortOrder, limit: body.pageSize + 1, offset };
+  const plan = await keywordPlan(ctx, where, sort, wantsSample, slice);
   const planned = plan.where;
   const count = queueCount ?? (() => plan.sampled ?? listTotal(ctx, planned, body));
   const byKeyword = Boolean(body.keyword && body.sort === 'callTime' && hasKeyword(planned));
@@ -141,16 +143,23 @@ export async function pageOf(
     sortMatches,
     fromEnd: fromEnd !== null,
   });
-  const slice = { direction: body.sortOrder, limit: body.pageSize + 1, offset };
   const counted = Boolean(plan.sortMatches && body.isAmount && !queueCount);
-  const [page, total] = await Promise.all([
+  const { listFound } = plan;
+  const read = () =>
     withinListTimeout(ctx, listShape(body, way), async (db): Promise<PageIds> => {
-      if (byKeyword)
-        return { ids: await keywordPageIds(db, planned, body.keyword!, reader.now, slice) };
+      if (byKeyword) {
+        const keyword = body.keyword!;
+        return {
+          ids: await keywordPageIds(db, planned, keyword, reader.now, slice, undefined, listFound),
+        };
+      }
       const sort = SORT_COLUMN[body.sort];
       if (counted) return sortedPage(db, pageWhere, { sort, ...slice }, true);
       return { ids: await pageOrderIds(db, pageWhere, { sort, ...slice, sortMatches }) };
-    }),
+    });
+  const found: PageIds | undefined = plan.page && { ids: plan.page };
+  const [page, total] = await Promise.all([
+    found ?? read(),
     body.isAmount && !counted ? count() : Promise.resolve(undefined),
   ]);
   const { ids } = page;
