@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * The total of a big list whose keyword page the list probe found (list-total-probe.ts): the
- * probe's rate times the list's orders promises twice the cap and a sample of older weeks
+ * probe's rate times the list's orders promises more than the cap and a sample of older weeks
  * confirms it — "约 N+" (capped, estimated) after one count; a term the older weeks lack, or a
  * rate that promises less, is counted as before. Through the API the same list (the dispatcher's
  * orders, taken for big) shows the probe's page and that total.
@@ -80,7 +80,7 @@ const probe = (read: number) => ({
 });
 
 describe('a keyword total from the list probe', () => {
-  it('a rate that promises twice the cap, confirmed by older weeks: capped and estimated', async () => {
+  it('a rate that promises more than the cap, confirmed by older weeks: capped and estimated', async () => {
     const count = countsKept();
     const total = await probedTotal(t.ctx, [keywordWhere(OLD_AND_NEW)], probe(PAGE + 1), count);
     expect(total).toEqual({ totalCount: CAP, totalCapped: true, totalEstimated: true });
@@ -96,14 +96,22 @@ describe('a keyword total from the list probe', () => {
     expect(count.limits.length).toBeGreaterThan(2);
   });
 
-  it('a rate that does not promise twice the cap: the total as before, no sample first', async () => {
+  it('a rate that does not promise the cap: the total as before, no sample first', async () => {
     const count = countsKept();
     const where = [keywordWhere(OLD_AND_NEW)];
-    // 21 matches in 120 orders: 42 promised over the list, under twice the cap.
+    // 21 matches in 120 orders: 42 promised over the list, under the cap.
     const total = await probedTotal(t.ctx, where, probe(120), count);
     expect(total).toEqual(await listTotal(t.ctx, where, {}));
     // The first count is the newest week's, to the cap (listTotal's), not a sample.
     expect(count.limits[0]).toBe(CAP + 1);
+    // Just past the cap (21 in 100: 50.4 promised): the sample, and it confirms.
+    const past = countsKept();
+    expect(await probedTotal(t.ctx, where, probe(100), past)).toEqual({
+      totalCount: CAP,
+      totalCapped: true,
+      totalEstimated: true,
+    });
+    expect(past.limits).toHaveLength(1);
   });
 
   it('through the API: the probe page and its total, the exact figure on demand', async () => {

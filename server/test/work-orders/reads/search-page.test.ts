@@ -283,13 +283,17 @@ describe('the list probe: a big list sorted by call time, its page among its own
    * The page as the service reads it (list.service.ts pageOf): the plan's page when the list
    * probe found it, else keywordPage (without its probes when the list probe fell short).
    */
-  async function servicePage(where: readonly OrdersWhere[], keyword: string, slice: Slice) {
+  async function servicePage(
+    where: readonly OrdersWhere[],
+    keyword: string,
+    slice: Slice,
+    sizes: (typeof PROBES)[number],
+  ) {
     const reader = await readerFor(t.ctx, who.dispatcher.auth);
-    const plan = await keywordPlan(t.ctx, where, 'callTime', false, slice);
+    const plan = await keywordPlan(t.ctx, where, 'callTime', false, slice, sizes);
     const ids =
       plan.page ??
-      (await keywordPage(db, plan.where, keyword, reader.now, slice, undefined, plan.listFound))
-        .ids;
+      (await keywordPage(db, plan.where, keyword, reader.now, slice, sizes, plan.listFound)).ids;
     return { plan, ids };
   }
   type Slice = { direction: 'asc' | 'desc'; limit: number; offset: number };
@@ -315,26 +319,30 @@ describe('the list probe: a big list sorted by call time, its page among its own
               [8, 20],
               [40, 10],
             ] as const) {
-              const slice = { direction, limit: size + 1, offset };
-              const { plan, ids } = await servicePage(where, keyword, slice);
-              // A list the planner takes for one row or none is small even here: on its rows.
-              const way = !hasKeyword(plan.where)
-                ? 'rows'
-                : plan.page
-                  ? 'found'
-                  : plan.listFound
-                    ? 'short'
-                    : 'not tried';
-              ways.add(way);
-              const what = `${user} ${JSON.stringify(fields)} ${keyword} ${direction} @${offset}`;
-              expect(ids, what).toEqual(await plainIds(where, direction, size + 1, offset));
+              for (const sizes of PROBES) {
+                // The list probe given a few rows, or a few and then more, or all of them.
+                const slice = { direction, limit: size + 1, offset };
+                const { plan, ids } = await servicePage(where, keyword, slice, sizes);
+                // A list the planner takes for one row or none is small even here: on its rows.
+                const way = !hasKeyword(plan.where)
+                  ? 'rows'
+                  : plan.page
+                    ? 'found'
+                    : plan.listFound
+                      ? 'short'
+                      : 'not tried';
+                ways.add(way);
+                const what = `${user} ${JSON.stringify(fields)} ${keyword} ${direction} @${offset} probe ${sizes.rows}/${sizes.maxRows}`;
+                expect(ids, what).toEqual(await plainIds(where, direction, size + 1, offset));
+              }
             }
           }
         }
       }
     });
-    // The list probe leaves the keyword on the search index (the total counts there).
-    expect([...ways].sort()).toEqual(['found', 'rows', 'short']);
+    // The list probe leaves the keyword on the search index (the total counts there); a page
+    // deeper than it reads is not tried.
+    expect([...ways].sort()).toEqual(['found', 'not tried', 'rows', 'short']);
   }, 600_000);
 
   it('not tried for a page deeper than the probe, nor with a deadline or dispatch-time range', async () => {

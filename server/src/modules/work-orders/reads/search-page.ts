@@ -63,6 +63,12 @@ export interface KeywordPlan {
   listFound?: number[];
 }
 
+/** Rows a probe reads first, and a longer one (keywordPage; the list probe: keywordPlan). */
+export interface ProbeSizes {
+  rows: number;
+  maxRows: number;
+}
+
 /** The page a keyword list shows: `limit` rows from `offset`, by call time in `direction`. */
 export interface KeywordSlice {
   direction: 'asc' | 'desc';
@@ -93,7 +99,7 @@ export interface KeywordSlice {
  * 1,548 rows tested); a rarer term goes through the index, whose matches are then few (a
  * 600-match term: the walk would test 400,000 rows, 3.2 s), and sorts them. Sorted by call
  * time, `page` given, the list probe may find the page among the list's own newest rows
- * (listProbePlan).
+ * (listProbePlan; `listProbeRows`: its sizes, for tests).
  */
 export async function keywordPlan(
   ctx: AppContext,
@@ -101,6 +107,7 @@ export async function keywordPlan(
   sort: 'callTime' | 'other' = 'callTime',
   wantsTotal = false,
   page?: KeywordSlice,
+  listProbeRows: ProbeSizes = { rows: PROBE_ROWS, maxRows: PROBE_MAX_ROWS },
 ): Promise<KeywordPlan> {
   const limit = ctx.settings.keywordScanRows;
   const asIs = { where, sortMatches: false };
@@ -144,8 +151,8 @@ export async function keywordPlan(
   if (among) return among;
   if (keyword === undefined) return asIs;
   if (sort === 'callTime') {
-    const listRows = { where, keyword, rows, wantsTotal };
-    return page ? listProbePlan(ctx, listRows, page) : asIs;
+    const list = { where, keyword, rows, wantsTotal };
+    return page ? listProbePlan(ctx, list, page, listProbeRows) : asIs;
   }
   return (await frequent(false))
     ? { where: keywordOnRows(where), sortMatches: false }
@@ -163,8 +170,9 @@ export async function keywordPlan(
  * queue (86 ms) where the queue's newest 35 rows hold 11 matches (1.4 ms). Its total then
  * starts from the probe's rate (list-total-probe.ts).
  *
- * Not tried for a page deeper than the probe reads, nor with a dispatch-time or deadline
- * range (the list's newest rows by call time may lie past the whole range: list.service.ts
+ * Some matches but too few among them, and their rate promising half the page within
+ * PROBE_MAX_ROWS rows: a longer probe reads that many. Not tried for a page deeper than the
+ * probe reads, nor with a dispatch-time or deadline range (the list's newest rows by call time may lie past the whole range: list.service.ts
  * `sortsRange`); and the probe gets LIST_PROBE_MS (PostgreSQL), in case the list has no index
  * in call-time order. Falling short, it has examined every row keywordPage's probes would (the
  * list's rows among the newest orders are its newest rows): those are skipped (`listFound`).
@@ -173,17 +181,23 @@ async function listProbePlan(
   ctx: AppContext,
   list: { where: readonly OrdersWhere[]; keyword: string; rows: number; wantsTotal: boolean },
   page: KeywordSlice,
+  sizes: ProbeSizes,
 ): Promise<KeywordPlan> {
   const { where, keyword } = list;
   const asIs = { where, sortMatches: false };
   const want = page.offset + page.limit;
-  if (want > PROBE_ROWS || laterRangesOf(where).clauses.length > 0) return asIs;
-  const probe = { direction: page.direction, rows: PROBE_ROWS, want };
+  if (want > sizes.rows || laterRangesOf(where).clauses.length > 0) return asIs;
+  const probe = (rows: number) => ({ direction: page.direction, rows, want });
   let found;
   try {
-    found = await withStatementTimeout(ctx.db, LIST_PROBE_MS, (db) =>
-      listProbe(db, where, keyword, probe),
-    );
+    found = await withStatementTimeout(ctx.db, LIST_PROBE_MS, async (db) => {
+      const first = await listProbe(db, where, keyword, probe(sizes.rows));
+      // Some matches, too few: a longer probe when their rate promises half the page within
+      // it (as keywordPage's). "物业费" in the finished orders: 0.75 % of them.
+      const n = first.ids.length;
+      const promising = n > 0 && n < want && n * sizes.maxRows >= (want * sizes.rows) / 2;
+      return promising ? listProbe(db, where, keyword, probe(sizes.maxRows)) : first;
+    });
   } catch (error) {
     if (isQueryCanceled(error)) return asIs;
     throw error;
@@ -198,7 +212,7 @@ async function listProbePlan(
   return { ...asIs, page: ids, sampled };
 }
 
-/** How long the list probe may take (ms, PostgreSQL): past it, the list is read as before. */
+/** How long each list probe may take (ms, PostgreSQL): past it, the list is read as before. */
 export const LIST_PROBE_MS = 40;
 
 /** Rows (counted) past which a rare term's matches are collected first. */
@@ -250,7 +264,7 @@ export async function keywordPage(
   keyword: string,
   now: Date,
   page: { direction: 'asc' | 'desc'; limit: number; offset: number },
-  probe: { rows: number; maxRows: number } = { rows: PROBE_ROWS, maxRows: PROBE_MAX_ROWS },
+  probe: ProbeSizes = { rows: PROBE_ROWS, maxRows: PROBE_MAX_ROWS },
   listFound?: readonly number[],
 ): Promise<KeywordPage> {
   const want = page.offset + page.limit;
