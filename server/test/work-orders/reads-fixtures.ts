@@ -6,6 +6,9 @@ import type { WorkOrderRow } from '../../src/db/schema';
 import type { AuthContext } from '../../src/modules/auth/auth-context';
 import { authenticate } from '../../src/modules/auth/session.service';
 import { toOrderState } from '../../src/modules/work-orders/order-state';
+import type { BudgetedCount } from '../../src/modules/work-orders/reads/list-total';
+import { countOrderPartsUpTo } from '../../src/modules/work-orders/reads/list.repository';
+import { weekNumber, weekStart } from '../../src/modules/work-orders/reads/search-sql';
 import { DEMO_USERNAMES, type DemoUsername } from '../../src/seed/demo-org';
 import { post, type Reply } from '../support/api';
 import type { TestApp } from '../support/test-app';
@@ -160,4 +163,40 @@ export async function spreadTermOverYears(t: TestApp, term: string): Promise<Dat
     return { callTime, ...(carries ? { title: `${term}${i}` } : {}) };
   });
   return matchTimes;
+}
+
+/**
+ * The first `recent` orders (by id) called in the current week, the rest spread over the three
+ * years before it; every title is `always` + its index, the recent ones' followed by ` ${fresh}`;
+ * the statistics analysed. Returns every call time, newest first.
+ */
+export async function recentWeekAndYears(
+  t: TestApp,
+  recent: number,
+  terms: { always: string; fresh: string },
+): Promise<Date[]> {
+  const now = t.ctx.now().getTime();
+  const weekBegan = weekStart(weekNumber(t.ctx.now())).getTime();
+  const yearsBack = now - 156 * 604_800_000;
+  const times: Date[] = [];
+  await relayOrders(t, (i, orders) => {
+    const isRecent = i < recent;
+    const at = isRecent
+      ? weekBegan + ((now - weekBegan) * (i + 0.5)) / recent
+      : yearsBack + ((weekBegan - yearsBack) * (i - recent + 0.5)) / (orders - recent);
+    const callTime = new Date(Math.round(at));
+    times.push(callTime);
+    return { callTime, title: `${terms.always}${i}${isRecent ? ` ${terms.fresh}` : ''}` };
+  });
+  return times.sort((a, b) => b.getTime() - a.getTime());
+}
+
+/** Real counts of a keyword total (list-total.ts `BudgetedCount`), each call's limit kept. */
+export function countsKept(t: TestApp): BudgetedCount & { limits: number[] } {
+  const limits: number[] = [];
+  const count: BudgetedCount = async (parts, limit) => {
+    limits.push(limit);
+    return countOrderPartsUpTo(t.ctx.db, parts, limit);
+  };
+  return Object.assign(count, { limits });
 }

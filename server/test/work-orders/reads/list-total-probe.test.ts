@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBody } from '@hotline/contract';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
-import { listTotal, type BudgetedCount } from '../../../src/modules/work-orders/reads/list-total';
+import { listTotal } from '../../../src/modules/work-orders/reads/list-total';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import { keywordPlan } from '../../../src/modules/work-orders/reads/search-page';
 import { probedTotal } from '../../../src/modules/work-orders/reads/list-total-probe';
-import { countOrderPartsUpTo } from '../../../src/modules/work-orders/reads/list.repository';
-import {
-  keywordWhere,
-  weekNumber,
-  weekStart,
-} from '../../../src/modules/work-orders/reads/search-sql';
+import { keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, relayOrders, withScanRows, type Caller } from '../reads-fixtures';
+import {
+  callers,
+  countsKept,
+  list,
+  recentWeekAndYears,
+  withScanRows,
+  type Caller,
+} from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -36,40 +38,16 @@ const PAGE = 20;
 let t: TestApp;
 let who: Record<DemoUsername, Caller>;
 /** Call times, newest first. */
-let callTimes: Date[] = [];
+let callTimes: Date[];
 
 beforeAll(async () => {
   t = await createTestApp({ orders: ORDERS, settings: { listTotalCap: CAP } });
   who = await callers(t);
-  const now = t.ctx.now().getTime();
-  const weekBegan = weekStart(weekNumber(t.ctx.now())).getTime();
-  const yearsBack = now - 156 * 604_800_000;
-  await relayOrders(t, (i, orders) => {
-    const recent = i < RECENT;
-    const at = recent
-      ? weekBegan + ((now - weekBegan) * (i + 0.5)) / RECENT
-      : yearsBack + ((weekBegan - yearsBack) * (i - RECENT + 0.5)) / (orders - RECENT);
-    callTimes.push(new Date(Math.round(at)));
-    return {
-      callTime: new Date(Math.round(at)),
-      title: `${OLD_AND_NEW}${i}${recent ? ` ${NEW}` : ''}`,
-    };
-  });
-  callTimes = callTimes.sort((a, b) => b.getTime() - a.getTime());
+  callTimes = await recentWeekAndYears(t, RECENT, { always: OLD_AND_NEW, fresh: NEW });
 });
 afterAll(async () => {
   await t?.close();
 });
-
-/** Real counts, each call's limit kept. */
-function countsKept(): BudgetedCount & { limits: number[] } {
-  const limits: number[] = [];
-  const count: BudgetedCount = async (parts, limit) => {
-    limits.push(limit);
-    return countOrderPartsUpTo(t.ctx.db, parts, limit);
-  };
-  return Object.assign(count, { limits });
-}
 
 /** What a probe of the `read` newest orders finding PAGE + 1 matches reports. */
 const probe = (read: number) => ({
@@ -81,7 +59,7 @@ const probe = (read: number) => ({
 
 describe('a keyword total from the list probe', () => {
   it('a rate that promises more than the cap, confirmed by older weeks: capped and estimated', async () => {
-    const count = countsKept();
+    const count = countsKept(t);
     const total = await probedTotal(t.ctx, [keywordWhere(OLD_AND_NEW)], probe(PAGE + 1), count);
     expect(total).toEqual({ totalCount: CAP, totalCapped: true, totalEstimated: true });
     // One count, the sample's, up to what confirms: far fewer than the matches still needed.
@@ -90,14 +68,14 @@ describe('a keyword total from the list probe', () => {
   });
 
   it('a term the older weeks lack: counted exactly, as before', async () => {
-    const count = countsKept();
+    const count = countsKept(t);
     const total = await probedTotal(t.ctx, [keywordWhere(NEW)], probe(PAGE + 1), count);
     expect(total).toEqual({ totalCount: RECENT });
     expect(count.limits.length).toBeGreaterThan(2);
   });
 
   it('a rate that does not promise the cap: the total as before, no sample first', async () => {
-    const count = countsKept();
+    const count = countsKept(t);
     const where = [keywordWhere(OLD_AND_NEW)];
     // 21 matches in 120 orders: 42 promised over the list, under the cap.
     const total = await probedTotal(t.ctx, where, probe(120), count);
@@ -105,7 +83,7 @@ describe('a keyword total from the list probe', () => {
     // The first count is the newest week's, to the cap (listTotal's), not a sample.
     expect(count.limits[0]).toBe(CAP + 1);
     // Just past the cap (21 in 100: 50.4 promised): the sample, and it confirms.
-    const past = countsKept();
+    const past = countsKept(t);
     expect(await probedTotal(t.ctx, where, probe(100), past)).toEqual({
       totalCount: CAP,
       totalCapped: true,

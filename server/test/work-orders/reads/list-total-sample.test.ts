@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTotal, type BudgetedCount } from '../../../src/modules/work-orders/reads/list-total';
-import { countOrderPartsUpTo } from '../../../src/modules/work-orders/reads/list.repository';
-import {
-  keywordWhere,
-  weekNumber,
-  weekStart,
-} from '../../../src/modules/work-orders/reads/search-sql';
+import { listTotal } from '../../../src/modules/work-orders/reads/list-total';
+import { keywordWhere, weekStart } from '../../../src/modules/work-orders/reads/search-sql';
 import { SAMPLE_WEEKS, spreadWeeks } from '../../../src/modules/work-orders/reads/total-sample';
-import { relayOrders } from '../reads-fixtures';
+import { countsKept, recentWeekAndYears } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -30,37 +25,15 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ orders: ORDERS, settings: { listTotalCap: CAP } });
-  const now = t.ctx.now().getTime();
-  const weekBegan = weekStart(weekNumber(t.ctx.now())).getTime();
-  const yearsBack = now - 156 * 604_800_000;
-  await relayOrders(t, (i, orders) => {
-    const recent = i < RECENT;
-    const at = recent
-      ? weekBegan + ((now - weekBegan) * (i + 0.5)) / RECENT
-      : yearsBack + ((weekBegan - yearsBack) * (i - RECENT + 0.5)) / (orders - RECENT);
-    return {
-      callTime: new Date(Math.round(at)),
-      title: `${OLD_AND_NEW}${i}${recent ? ` ${NEW}` : ''}`,
-    };
-  });
+  await recentWeekAndYears(t, RECENT, { always: OLD_AND_NEW, fresh: NEW });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** Real counts, each call's limit kept. */
-function countsKept(): BudgetedCount & { limits: number[] } {
-  const limits: number[] = [];
-  const count: BudgetedCount = async (parts, limit) => {
-    limits.push(limit);
-    return countOrderPartsUpTo(t.ctx.db, parts, limit);
-  };
-  return Object.assign(count, { limits });
-}
-
 describe('a keyword total confirmed past the cap by older weeks', () => {
   it('a term in every week: the newest week, then a sample — capped and estimated', async () => {
-    const count = countsKept();
+    const count = countsKept(t);
     const total = await listTotal(t.ctx, [keywordWhere(OLD_AND_NEW)], {}, count);
     expect(total).toEqual({ totalCount: CAP, totalCapped: true, totalEstimated: true });
     // The newest week counted to the cap (RECENT found), then the sample up to what
@@ -71,7 +44,7 @@ describe('a keyword total confirmed past the cap by older weeks', () => {
   });
 
   it('a term of the last week only: nothing in the sample, counted exactly', async () => {
-    const count = countsKept();
+    const count = countsKept(t);
     const total = await listTotal(t.ctx, [keywordWhere(NEW)], {}, count);
     expect(total).toEqual({ totalCount: RECENT });
     expect(count.limits.length).toBeGreaterThan(2);
@@ -85,7 +58,7 @@ describe('a keyword total confirmed past the cap by older weeks', () => {
   it('a cap the newest week does not promise twice over: counted to the cap', async () => {
     t.ctx.settings.listTotalCap = ORDERS - 1;
     try {
-      const count = countsKept();
+      const count = countsKept(t);
       const total = await listTotal(t.ctx, [keywordWhere(OLD_AND_NEW)], {}, count);
       expect(total).toEqual({ totalCount: ORDERS - 1, totalCapped: true });
       expect(count.limits[1]).toBe(ORDERS - RECENT);
