@@ -18,9 +18,10 @@ import { estimateOrderParts } from './total.repository';
  * matches may be a handful, the probe's are a page) — the total is "约 10,000+" (capped,
  * estimated) without counting; otherwise it is counted as before, within the same time budget.
  * At ten million orders "噪音" in the district's returned orders promised 19,204 over 444,433
- * orders, under twice the cap, and was counted (two statements, 52 ms). The rate alone never gives the total: the newest rows of a queue are not
- * the queue (a term's share moves with the season and the queue's age). `count`: a parameter so
- * that a test can see the counts made.
+ * orders: under twice the cap it was counted (two statements, 52 ms); past the cap the sample
+ * confirms it in one (24 ms). The rate alone never gives the total: the newest rows of a queue
+ * are not the queue (a term's share moves with the season and the queue's age). `count`: a
+ * parameter so that a test can see the counts made.
  */
 export async function probedTotal(
   ctx: AppContext,
