@@ -145,7 +145,7 @@ const types: OrdersWhere = (eb) => eb('work_orders.type_id', 'in', [...DEFAULT_T
 const body = (fields: Record<string, unknown>): ListBody => listBody.parse(fields);
 
 describe('pages read by the sort key and per-value ranges equal the plain ORDER BY … LIMIT/OFFSET', () => {
-  it('the queues whose IN splits into one range per value, every sort, every page', async () => {
+  it('the queues whose IN splits into one range per value (or not), every sort, every page', async () => {
     const street1 = await unitIdOf(db, 'S01');
     const cases: [string, QueueContext][] = [
       ['qu_shz', { now, viewerUnitId: 0, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 }],
@@ -162,7 +162,9 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
     ];
     for (const [queue, ctx] of cases) {
       const where = queueWhere(queue, ctx);
-      expect(where.alternatives?.length ?? 0, queue).toBeGreaterThan(1);
+      // The warning-window queues are read as one deadline range, not split (queue-sql.ts).
+      const split = !queue.endsWith('_yjyj');
+      expect((where.alternatives?.length ?? 0) > 1, queue).toBe(split);
       const rows = await expectSamePages([types, where], 4, `${queue}/${ctx.huifangMode}`);
       // The merge must have something to merge.
       if (['qu_shz', 'hf_dhf', 'hf_cf', 'qu_yjyj'].includes(queue)) {

@@ -91,10 +91,15 @@ function codeValues(cond: Cond, ctx: QueueContext) {
  * WHERE clause of one queue. A queue with an IN over several codes (the review queue's `status IN (11, 12)`,
  * the call-back queues' huifang states) also offers one part per code, the first such
  * condition split: each part is one range of an index in the page's order.
+ *
+ * Not a queue of deadlines in the warning window (超期预警): its rows are read as that range of
+ * the open orders' deadline index and sorted, and each part read the whole range again — at ten
+ * million orders 12,238 entries twice, 18–24 ms a page against 10 ms read once.
  */
 export function queueWhere(queueId: string, ctx: QueueContext): OrdersWhere {
   const conds = queueConds(queueId);
   const where = (eb: OrdersEb) => eb.and(conds.map((c) => condSql(eb, c, ctx)));
+  if (conds.some((c) => c.kind === 'deadlineWindow')) return where;
   const at = conds.findIndex((c) => (codeValues(c, ctx)?.values.length ?? 0) > 1);
   const split = at < 0 ? null : codeValues(conds[at] as Cond, ctx);
   if (!split) return where;
