@@ -293,7 +293,7 @@ describe('the list probe: a big list sorted by call time, its page among its own
     const plan = await keywordPlan(t.ctx, where, 'callTime', false, slice, sizes);
     const ids =
       plan.page ??
-      (await keywordPage(db, plan.where, keyword, reader.now, slice, sizes, plan.listFound)).ids;
+      (await keywordPage(db, plan.where, keyword, reader.now, slice, sizes, plan.listShort)).ids;
     return { plan, ids };
   }
   type Slice = { direction: 'asc' | 'desc'; limit: number; offset: number };
@@ -328,7 +328,7 @@ describe('the list probe: a big list sorted by call time, its page among its own
                   ? 'rows'
                   : plan.page
                     ? 'found'
-                    : plan.listFound
+                    : plan.listShort
                       ? 'short'
                       : 'not tried';
                 ways.add(way);
@@ -350,7 +350,7 @@ describe('the list probe: a big list sorted by call time, its page among its own
       const deep = { direction: 'desc' as const, limit: 21, offset: PROBE_ROWS };
       const { where } = await whereOf('dispatcher', { keyword: 'qy' });
       const plan = await keywordPlan(t.ctx, where, 'callTime', true, deep);
-      expect([plan.page, plan.listFound, plan.sampled]).toEqual([undefined, undefined, undefined]);
+      expect([plan.page, plan.listShort, plan.sampled]).toEqual([undefined, undefined, undefined]);
       for (const range of [
         { deadlineFrom: '2020-01-01', deadlineTo: '2099-12-31' },
         { dispatchTimeFrom: '2020-01-01' },
@@ -358,7 +358,7 @@ describe('the list probe: a big list sorted by call time, its page among its own
         const ranged = await whereOf('dispatcher', { keyword: 'qy', ...range });
         const first = { direction: 'desc' as const, limit: 21, offset: 0 };
         const got = await keywordPlan(t.ctx, ranged.where, 'callTime', true, first);
-        expect([got.page, got.listFound], JSON.stringify(range)).toEqual([undefined, undefined]);
+        expect([got.page, got.listShort], JSON.stringify(range)).toEqual([undefined, undefined]);
       }
       // Small lists test the keyword on their rows, as before: no list probe.
       await withKeywordSettings(t, { keywordScanRows: 1_000_000 }, async () => {
@@ -376,7 +376,7 @@ describe('the list probe: a big list sorted by call time, its page among its own
       const { where } = await whereOf('dispatcher', { keyword: rareTerm });
       const slice = { direction: 'desc' as const, limit: 21, offset: 0 };
       const plan = await keywordPlan(t.ctx, [...where, slow], 'callTime', true, slice);
-      expect([plan.page, plan.listFound, hasKeyword(plan.where)]).toEqual([
+      expect([plan.page, plan.listShort, hasKeyword(plan.where)]).toEqual([
         undefined,
         undefined,
         true,

@@ -144,13 +144,13 @@ export async function pageOf(
     fromEnd: fromEnd !== null,
   });
   const counted = Boolean(plan.sortMatches && body.isAmount && !queueCount);
-  const { listFound } = plan;
+  const { listShort } = plan;
   const read = () =>
     withinListTimeout(ctx, listShape(body, way), async (db): Promise<PageIds> => {
       if (byKeyword) {
         const keyword = body.keyword!;
         return {
-          ids: await keywordPageIds(db, planned, keyword, reader.now, slice, undefined, listFound),
+          ids: await keywordPageIds(db, planned, keyword, reader.now, slice, undefined, listShort),
         };
       }
       const sort = SORT_COLUMN[body.sort];

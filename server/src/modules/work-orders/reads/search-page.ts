@@ -57,10 +57,10 @@ export interface KeywordPlan {
    */
   page?: number[];
   /**
-   * The list probe's matches when they fell short of the page: keywordPage's probes of the
-   * newest orders are then not run (they could find no more: below).
+   * The list probe ran and fell short of the page: keywordPage's probes of the newest orders
+   * are then not run (they could find no more: below).
    */
-  listFound?: number[];
+  listShort?: true;
 }
 
 /** Rows a probe reads first, and a longer one (keywordPage; the list probe: keywordPlan). */
@@ -176,7 +176,7 @@ export async function keywordPlan(
  * may lie past the whole range: list.service.ts `sortsRange`); and each probe gets
  * LIST_PROBE_MS (PostgreSQL), in case the list has no index in call-time order. Falling short,
  * it has examined every row keywordPage's probes would (the list's rows among the newest orders
- * are its newest rows): those are skipped (`listFound`).
+ * are its newest rows): those are skipped (`listShort`).
  */
 async function listProbePlan(
   ctx: AppContext,
@@ -203,7 +203,7 @@ async function listProbePlan(
     if (isQueryCanceled(error)) return asIs;
     throw error;
   }
-  if (found.ids.length < want || !found.last) return { ...asIs, listFound: found.ids };
+  if (found.ids.length < want || !found.last) return { ...asIs, listShort: true };
   const ids = found.ids.slice(page.offset);
   if (!list.wantsTotal) return { ...asIs, page: ids };
   const { read, last } = found;
@@ -266,12 +266,12 @@ export async function keywordPage(
   now: Date,
   page: { direction: 'asc' | 'desc'; limit: number; offset: number },
   probe: ProbeSizes = { rows: PROBE_ROWS, maxRows: PROBE_MAX_ROWS },
-  listFound?: readonly number[],
+  listShort = false,
 ): Promise<KeywordPage> {
   const want = page.offset + page.limit;
   // A page deeper than the probe reads cannot be filled by it; nor one the list probe could
-  // not fill (keywordPlan's listFound).
-  if (want <= probe.rows && !listFound) {
+  // not fill (keywordPlan's listShort).
+  if (want <= probe.rows && !listShort) {
     const { direction } = page;
     const found = await probeMatchIds(db, where, keyword, { direction, rows: probe.rows, want });
     if (found.length === want) return { ids: found.slice(page.offset), via: 'probe' };
