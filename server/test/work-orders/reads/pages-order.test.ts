@@ -11,6 +11,7 @@ import {
   sortedPage,
   type SortKey,
 } from '../../../src/modules/work-orders/reads/list.repository';
+import { walkedIds } from '../../../src/modules/work-orders/reads/clock-walk';
 import { queueWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 import { callers, list, unitIdOf, type Caller } from '../reads-fixtures';
@@ -171,6 +172,44 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
         expect(rows, queue).toBeGreaterThanOrEqual(8);
       }
     }
+  }, 300_000);
+
+  it('the warning-window queues walked by call time: the page, or null when the walk falls short', async () => {
+    const street1 = await unitIdOf(db, 'S01');
+    const base = { now, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 } as const;
+    const outcomes = { page: 0, short: 0 };
+    for (const [queue, viewerUnitId] of [
+      ['qu_yjyj', 0],
+      ['jd_yjyj', street1],
+    ] as const) {
+      const where = queueWhere(queue, { ...base, viewerUnitId });
+      const walk = where.walk;
+      if (!walk) throw new Error(`${queue} offers no walk`);
+      // The rest of the queue is split like any queue; the walk reads its parts merged.
+      expect(walk.rest.alternatives?.length, queue).toBe(2);
+      const total = (await plainIds([types, where], 'call_time', 'desc', 100_000, 0)).length;
+      expect(total, queue).toBeGreaterThanOrEqual(queue === 'qu_yjyj' ? 8 : 4);
+      for (const direction of ['desc', 'asc'] as const) {
+        for (const rows of [3, 12, 40, 2000]) {
+          for (let offset = 0; offset <= total; offset += 3) {
+            const slice = { direction, limit: 4, offset };
+            const ids = await walkedIds(db, [types], walk, slice, rows);
+            const label = `${queue} ${direction} rows ${rows} @${offset}`;
+            if (ids === null) {
+              outcomes.short++;
+              continue;
+            }
+            outcomes.page++;
+            expect(ids, label).toEqual(
+              await plainIds([types, where], 'call_time', direction, 4, offset),
+            );
+          }
+        }
+      }
+    }
+    // Both ways were taken: pages found by the walk, and walks that fell short.
+    expect(outcomes.page).toBeGreaterThan(10);
+    expect(outcomes.short).toBeGreaterThan(10);
   }, 300_000);
 
   it('all orders sorted by deadline or dispatch time: pages across the NULLs, deep offsets', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../../context';
 import { fixedQuery } from '../../../db/prepared';
 import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrderExtras, PresentableOrder } from '../order.presenter';
+import { walkedIds } from './clock-walk';
 import type { OrdersWhere } from './queue-sql';
 
 /**
@@ -117,7 +118,8 @@ export async function pageOrderIds(
 ): Promise<number[]> {
   const { sort, sortMatches, ...slice } = page;
   if (sortMatches) return (await sortedPage(db, where, { sort, ...slice })).ids;
-  if (sort === 'call_time') return orderedIds(db, where, sort, slice);
+  if (sort === 'call_time')
+    return (await walked(db, where, slice)) ?? orderedIds(db, where, sort, slice);
   const keyed: OrdersWhere = (eb) => eb(`work_orders.${sort}`, 'is not', null);
   const ids = await orderedIds(db, [...where, keyed], sort, slice);
   if (ids.length === slice.limit) return ids;
@@ -138,6 +140,17 @@ export async function pageOrderIds(
     },
   );
   return [...ids, ...rest];
+}
+
+/**
+ * A warning-window queue's page by call time, walked (clock-walk.ts), when its clause offers the
+ * walk and no other clause is read in parts; null when it does not or the walk fell short.
+ */
+function walked(db: Db, where: readonly OrdersWhere[], slice: PageSlice) {
+  const clock = where.find((w) => w.walk !== undefined);
+  const others = where.filter((w) => w !== clock);
+  if (!clock?.walk || others.some((w) => w.alternatives !== undefined)) return null;
+  return walkedIds(db, others, clock.walk, slice);
 }
 
 /**

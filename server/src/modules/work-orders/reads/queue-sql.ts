@@ -25,7 +25,21 @@ export type OrdersWhere = ((eb: OrdersEb) => Expression<SqlBool>) & {
    * order and every match would be sorted. Everything else reads the clause itself.
    */
   readonly alternatives?: readonly OrdersWhere[];
+  /**
+   * A queue of deadlines in the warning window (超期预警): the clause as the rest of the queue
+   * and the window, for a page by call time that walks the rest testing the window
+   * (clock-walk.ts).
+   */
+  readonly walk?: ClockWalk;
 };
+
+/** A warning-window queue's clause as the rest of the queue and the window (clock-walk.ts). */
+export interface ClockWalk {
+  /** The queue's clause without the window, split like any queue (`alternatives`). */
+  readonly rest: OrdersWhere;
+  /** The window alone, on a column the walk reads (`deadline`). */
+  readonly test: OrdersWhere;
+}
 
 /** `where`, which `alternatives` — disjoint, their union exactly `where` — also express. */
 export function withAlternatives(
@@ -92,14 +106,28 @@ function codeValues(cond: Cond, ctx: QueueContext) {
  * the call-back queues' huifang states) also offers one part per code, the first such
  * condition split: each part is one range of an index in the page's order.
  *
- * Not a queue of deadlines in the warning window (超期预警): its rows are read as that range of
- * the open orders' deadline index and sorted, and each part read the whole range again — at ten
- * million orders 12,238 entries twice, 18–24 ms a statement in EXPLAIN against 10–12 read once.
+ * Not a queue of deadlines in the warning window (超期预警): read through the deadline index,
+ * its rows are that one range, sorted, and each part read the whole range again — at ten million
+ * orders 12,238 entries twice, 18–24 ms a statement in EXPLAIN against 10–12 read once. Its
+ * clause offers instead the rest of the queue, split, and the window (`walk`): a page by call
+ * time walks the rest newest first testing the window (clock-walk.ts).
  */
 export function queueWhere(queueId: string, ctx: QueueContext): OrdersWhere {
   const conds = queueConds(queueId);
+  const window = conds.find((c) => c.kind === 'deadlineWindow');
+  if (!window) return splitWhere(conds, ctx);
   const where = (eb: OrdersEb) => eb.and(conds.map((c) => condSql(eb, c, ctx)));
-  if (conds.some((c) => c.kind === 'deadlineWindow')) return where;
+  const rest = splitWhere(
+    conds.filter((c) => c !== window),
+    ctx,
+  );
+  const test = (eb: OrdersEb) => condSql(eb, window, ctx);
+  return Object.assign(where, { walk: { rest, test } });
+}
+
+/** `conds` as one clause, with one part per code of its first IN over several codes. */
+function splitWhere(conds: readonly Cond[], ctx: QueueContext): OrdersWhere {
+  const where = (eb: OrdersEb) => eb.and(conds.map((c) => condSql(eb, c, ctx)));
   const at = conds.findIndex((c) => (codeValues(c, ctx)?.values.length ?? 0) > 1);
   const split = at < 0 ? null : codeValues(conds[at] as Cond, ctx);
   if (!split) return where;
