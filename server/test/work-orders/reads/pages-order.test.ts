@@ -4,7 +4,11 @@ import { DEFAULT_TYPE_IDS, type QueueContext } from '@hotline/domain';
 import { listBody, type ListBody } from '@hotline/contract';
 import type { Db } from '../../../src/context';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
-import { filterWhere, laterRangesOf } from '../../../src/modules/work-orders/reads/list-filters';
+import {
+  filterWhere,
+  laterRangesOf,
+  withDueDays,
+} from '../../../src/modules/work-orders/reads/list-filters';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import {
   pageOrderIds,
@@ -322,6 +326,89 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
             `${user} ${JSON.stringify(request)}`,
           ).toEqual([expected.slice(0, 10), expected.length > 10]);
         }
+      }
+    }
+  }, 300_000);
+
+  it("a few days of deadlines read day by day (withDueDays): the plain pages, at the days' edges", async () => {
+    // The day with the most deadlines (China time), and orders due at its edges and its
+    // neighbours': 00:00 belongs to the day it starts, the millisecond before to the one before.
+    const busiest = await sql<{ day: string }>`
+      SELECT to_char((deadline AT TIME ZONE 'Asia/Shanghai')::date, 'YYYY-MM-DD') AS day
+        FROM work_orders WHERE deadline IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`.execute(
+      db,
+    );
+    const day = busiest.rows[0]?.day;
+    if (!day) throw new Error('no deadlines');
+    const start = (offset: number) =>
+      new Date(Date.parse(`${day}T00:00:00+08:00`) + offset * 86_400_000);
+    const edges: [number, Date][] = [
+      [3, start(0)],
+      [4, new Date(start(1).getTime() - 1)],
+      [5, start(1)],
+      [6, new Date(start(0).getTime() - 1)],
+      [7, start(-3)],
+      [8, new Date(start(4).getTime() - 1)],
+    ];
+    for (const [rest, at] of edges) {
+      await sql`UPDATE work_orders SET deadline = ${at} WHERE id % 13 = ${rest}`.execute(db);
+    }
+    const date = (offset: number) =>
+      new Date(start(offset).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const ranges: [number, number, number | null][] = [
+      [0, 0, 1],
+      [-3, 3, 7],
+      [-1, 0, 2],
+      [-15, 15, 31],
+      [-16, 15, null],
+    ];
+    for (const [from, to, days] of ranges) {
+      const fields = { deadlineFrom: date(from), deadlineTo: date(to) };
+      const label = JSON.stringify(fields);
+      const where = [types, ...(await filterWhere(db, body(fields)))];
+      const split = withDueDays(where, body(fields));
+      if (days === null) {
+        expect(split, label).toBeNull();
+        continue;
+      }
+      if (!split) throw new Error(`${label}: not read day by day`);
+      // The deadline's two bounds are replaced by one clause, in parts when several days.
+      expect(split).toHaveLength(where.length - 1);
+      expect(split.at(-1)?.alternatives?.length ?? 1, label).toBe(days);
+      const total = await plainIds(where, 'call_time', 'desc', 100_000, 0);
+      expect(total.length, label).toBeGreaterThanOrEqual(days === 1 ? 4 : 8);
+      for (const direction of ['desc', 'asc'] as const) {
+        for (let offset = 0; offset <= total.length; offset += 3) {
+          const page = { sort: 'call_time', direction, limit: 4, offset } as const;
+          expect(await pageOrderIds(db, split, page), `${label} ${direction} @${offset}`).toEqual(
+            await plainIds(where, 'call_time', direction, 4, offset),
+          );
+        }
+      }
+    }
+    // Date-times, not whole days, and other sorts keep the bounds (no split).
+    expect(
+      withDueDays([types], body({ deadlineFrom: `${date(0)} 08:00:00`, deadlineTo: date(1) })),
+    ).toBeNull();
+    expect(withDueDays([types], body({ deadlineFrom: date(0) }))).toBeNull();
+    // Through the API, newest and oldest first: the dispatcher's pages as the plain statement's.
+    const caller = who.dispatcher;
+    const reader = await readerFor(t.ctx, caller.auth);
+    const fields = { deadlineFrom: date(-3), deadlineTo: date(3) };
+    const where = await listWhere(t.ctx, reader, body(fields));
+    for (const direction of ['desc', 'asc'] as const) {
+      for (const pageNo of [1, 2, 3]) {
+        const request = { ...fields, sortOrder: direction, pageNo, pageSize: 10, isAmount: 1 };
+        const r = await list(t, caller.token, request);
+        expect(r.code, `${JSON.stringify(request)} ${r.msg}`).toBe(200);
+        const expected = await plainIds(where, 'call_time', direction, 11, (pageNo - 1) * 10);
+        expect([r.data.list.map((o) => o.id), r.data.hasMore]).toEqual([
+          expected.slice(0, 10),
+          expected.length > 10,
+        ]);
+        expect(r.data.totalCount).toBe(
+          (await plainIds(where, 'call_time', 'desc', 100_000, 0)).length,
+        );
       }
     }
   }, 300_000);

@@ -1,4 +1,5 @@
 import type { ListBody } from '@hotline/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../../context';
 import { badRequest } from '../../../http/app-error';
 import { categoryAndDescendants } from './list.repository';
@@ -120,6 +121,51 @@ function rangeWhere(body: ListBody): OrdersWhere[] {
     }
   }
   return out;
+}
+
+/** The most days of deadlines a page by call time reads day by day (`dueDays`). */
+export const DUE_DAYS_MAX = 31;
+
+/**
+ * `where` with its deadline filter of whole China-time days (`from` … `to`, at most
+ * DUE_DAYS_MAX) in place of its two bounds, as one clause read day by day: each part is the
+ * orders due on one day, one range of the due-day index (migration 042) in call-time order, and
+ * a page by call time (list.service.ts `pageOf`) merges those ranges (list.repository.ts
+ * `orderedIds`) instead of sorting every order due in the filter. The same orders: a day is due
+ * on it from its 00:00 to the next day's, the bounds `dateBound` makes of those dates. Null
+ * without such a filter. Only for the page: estimates and totals keep the bounds, which the
+ * planner has statistics for.
+ */
+export function withDueDays(where: readonly OrdersWhere[], body: ListBody): OrdersWhere[] | null {
+  const days = dueDays(body);
+  if (!days) return null;
+  const bound = (w: OrdersWhere) => laterRanges.get(w)?.column === 'deadline';
+  return [...where.filter((w) => !bound(w)), days];
+}
+
+function dueDays(body: ListBody): OrdersWhere | null {
+  const fromText = body.deadlineFrom;
+  const toText = body.deadlineTo;
+  const date = /^\d{4}-\d{2}-\d{2}$/;
+  if (!fromText || !toText || !date.test(fromText) || !date.test(toText)) return null;
+  const first = Date.parse(`${fromText}T00:00:00Z`);
+  const count = (Date.parse(`${toText}T00:00:00Z`) - first) / DAY + 1;
+  if (!(count >= 1 && count <= DUE_DAYS_MAX)) return null;
+  const days = Array.from({ length: count }, (_, i) =>
+    new Date(first + i * DAY).toISOString().slice(0, 10),
+  );
+  const dueOn = (day: string) =>
+    sql<boolean>`(work_orders.deadline AT TIME ZONE 'Asia/Shanghai')::date = ${day}::date`;
+  // One day is one range as it is; more are one range each, merged.
+  const clause =
+    days.length === 1
+      ? () => dueOn(fromText)
+      : withAlternatives(
+          () => sql<boolean>`(work_orders.deadline AT TIME ZONE 'Asia/Shanghai')::date
+                               BETWEEN ${fromText}::date AND ${toText}::date`,
+          days.map((day) => () => dueOn(day)),
+        );
+  return clause;
 }
 
 /**

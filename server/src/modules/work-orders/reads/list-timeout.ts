@@ -53,10 +53,13 @@ export function pageWay(how: {
   keywordInHand?: boolean;
   sortMatches: boolean;
   fromEnd: boolean;
+  /** A few days of deadlines read day by day (list-filters.ts `dueDays`). */
+  dueDays?: boolean;
 }): string {
   if (how.byKeyword) return 'keyword';
   if (how.keywordInHand) return 'keywordInHand';
   if (how.keywordSorted) return how.keywordOnRows ? 'keywordOnRows' : 'keywordSorted';
   if (how.sortMatches) return 'sortRange';
+  if (how.dueDays) return 'dueDays';
   return how.fromEnd ? 'fromRangeEnd' : 'index';
 }

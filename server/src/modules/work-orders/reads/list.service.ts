@@ -5,7 +5,13 @@ import { badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
 import { queueCounts } from './count.service';
 import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
-import { filterWhere, fromRangeEnd, laterRangesOf, LIST_FILTERS } from './list-filters';
+import {
+  filterWhere,
+  fromRangeEnd,
+  laterRangesOf,
+  LIST_FILTERS,
+  withDueDays,
+} from './list-filters';
 import { listShape, pageWay, withinListTimeout } from './list-timeout';
 import { listTotal, type ListTotal } from './list-total';
 import { totalWithPage } from './list-total-page';
@@ -132,9 +138,19 @@ export async function pageOf(
     !byKeyword && body.sort === 'callTime' && body.sortOrder === 'desc'
       ? fromRangeEnd(planned, reader.now)
       : null;
+  // A few days of deadlines by call time: read day by day and merged (list-filters.ts
+  // `dueDays`), unless another clause is read in parts.
+  const days =
+    body.sort === 'callTime' &&
+    !byKeyword &&
+    !plan.sortMatches &&
+    !planned.some((w) => w.alternatives !== undefined)
+      ? withDueDays(planned, body)
+      : null;
   const sortMatches =
-    plan.sortMatches || (!byKeyword && (await sortsRange(ctx, body, planned, fromEnd !== null)));
-  const pageWhere = fromEnd && !sortMatches ? fromEnd : planned;
+    plan.sortMatches ||
+    (!byKeyword && !days && (await sortsRange(ctx, body, planned, fromEnd !== null)));
+  const pageWhere = days ?? (fromEnd && !sortMatches ? fromEnd : planned);
   const way = pageWay({
     byKeyword,
     keywordSorted: plan.sortMatches,
@@ -142,6 +158,7 @@ export async function pageOf(
     keywordInHand: plan.inHand,
     sortMatches,
     fromEnd: fromEnd !== null,
+    dueDays: days !== null,
   });
   const counted = Boolean(plan.sortMatches && body.isAmount && !queueCount);
   const { listShort } = plan;
