@@ -7,7 +7,11 @@ import type { AuthContext } from '../../src/modules/auth/auth-context';
 import { authenticate } from '../../src/modules/auth/session.service';
 import { toOrderState } from '../../src/modules/work-orders/order-state';
 import type { BudgetedCount } from '../../src/modules/work-orders/reads/list-total';
-import { countOrderPartsUpTo } from '../../src/modules/work-orders/reads/list.repository';
+import {
+  countOrderPartsUpTo,
+  type SortKey,
+} from '../../src/modules/work-orders/reads/list.repository';
+import type { OrdersWhere } from '../../src/modules/work-orders/reads/queue-sql';
 import { weekNumber, weekStart } from '../../src/modules/work-orders/reads/search-sql';
 import { DEMO_USERNAMES, type DemoUsername } from '../../src/seed/demo-org';
 import { post, type Reply } from '../support/api';
@@ -199,4 +203,25 @@ export function countsKept(t: TestApp): BudgetedCount & { limits: number[] } {
     return countOrderPartsUpTo(t.ctx.db, parts, limit);
   };
   return Object.assign(count, { limits });
+}
+
+/** The plain statement a page replaces. */
+export async function plainIds(
+  db: Db,
+  where: readonly OrdersWhere[],
+  sort: SortKey,
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  let query = db.selectFrom('work_orders').select('work_orders.id');
+  for (const w of where) query = query.where(w);
+  const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
+  const rows = await query
+    .orderBy(sql`${sql.ref(`work_orders.${sort}`)} ${dir} NULLS LAST`)
+    .orderBy('work_orders.id', direction)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
 }

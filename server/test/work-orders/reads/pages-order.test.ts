@@ -4,21 +4,16 @@ import { DEFAULT_TYPE_IDS, type QueueContext } from '@hotline/domain';
 import { listBody, type ListBody } from '@hotline/contract';
 import type { Db } from '../../../src/context';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
-import {
-  filterWhere,
-  laterRangesOf,
-  withDueDays,
-} from '../../../src/modules/work-orders/reads/list-filters';
+import { filterWhere, laterRangesOf } from '../../../src/modules/work-orders/reads/list-filters';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import {
   pageOrderIds,
   sortedPage,
   type SortKey,
 } from '../../../src/modules/work-orders/reads/list.repository';
-import { walkedIds } from '../../../src/modules/work-orders/reads/clock-walk';
 import { queueWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, unitIdOf, type Caller } from '../reads-fixtures';
+import { callers, list, plainIds, unitIdOf, type Caller } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -94,33 +89,13 @@ async function rootWithChildren(): Promise<number> {
   return id;
 }
 
-/** The plain statement a page replaces. */
-async function plainIds(
-  where: readonly OrdersWhere[],
-  sort: SortKey,
-  direction: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-): Promise<number[]> {
-  let query = db.selectFrom('work_orders').select('work_orders.id');
-  for (const w of where) query = query.where(w);
-  const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
-  const rows = await query
-    .orderBy(sql`${sql.ref(`work_orders.${sort}`)} ${dir} NULLS LAST`)
-    .orderBy('work_orders.id', direction)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Every page of `size` (read as size + 1, like the service) equals the plain statement's. */
 async function expectSamePages(where: readonly OrdersWhere[], size: number, label: string) {
-  const total = await plainIds(where, 'call_time', 'desc', 100_000, 0);
+  const total = await plainIds(db, where, 'call_time', 'desc', 100_000, 0);
   for (const [sort, direction] of SORTS) {
     for (let offset = 0; offset <= total.length; offset += size) {
       const page = { sort, direction, limit: size + 1, offset };
-      const plain = await plainIds(where, sort, direction, size + 1, offset);
+      const plain = await plainIds(db, where, sort, direction, size + 1, offset);
       expect(
         await pageOrderIds(db, where, page),
         `${label} ${sort} ${direction} @${offset}`,
@@ -178,44 +153,6 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
     }
   }, 300_000);
 
-  it('the warning-window queues walked by call time: the page, or null when the walk falls short', async () => {
-    const street1 = await unitIdOf(db, 'S01');
-    const base = { now, viewerUserId: 0, overdueMode: '8hours', huifangMode: 0 } as const;
-    const outcomes = { page: 0, short: 0 };
-    for (const [queue, viewerUnitId] of [
-      ['qu_yjyj', 0],
-      ['jd_yjyj', street1],
-    ] as const) {
-      const where = queueWhere(queue, { ...base, viewerUnitId });
-      const walk = where.walk;
-      if (!walk) throw new Error(`${queue} offers no walk`);
-      // The rest of the queue is split like any queue; the walk reads its parts merged.
-      expect(walk.rest.alternatives?.length, queue).toBe(2);
-      const total = (await plainIds([types, where], 'call_time', 'desc', 100_000, 0)).length;
-      expect(total, queue).toBeGreaterThanOrEqual(queue === 'qu_yjyj' ? 8 : 4);
-      for (const direction of ['desc', 'asc'] as const) {
-        for (const rows of [3, 12, 40, 2000]) {
-          for (let offset = 0; offset <= total; offset += 3) {
-            const slice = { direction, limit: 4, offset };
-            const ids = await walkedIds(db, [types], walk, slice, rows);
-            const label = `${queue} ${direction} rows ${rows} @${offset}`;
-            if (ids === null) {
-              outcomes.short++;
-              continue;
-            }
-            outcomes.page++;
-            expect(ids, label).toEqual(
-              await plainIds([types, where], 'call_time', direction, 4, offset),
-            );
-          }
-        }
-      }
-    }
-    // Both ways were taken: pages found by the walk, and walks that fell short.
-    expect(outcomes.page).toBeGreaterThan(10);
-    expect(outcomes.short).toBeGreaterThan(10);
-  }, 300_000);
-
   it('all orders sorted by deadline or dispatch time: pages across the NULLs, deep offsets', async () => {
     const withNull = await sql<{ d: number; p: number; n: number }>`
       SELECT count(*) FILTER (WHERE deadline IS NULL)::int AS d,
@@ -230,7 +167,7 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
     for (const [sort, direction] of SORTS) {
       for (const offset of [total - 1, total, total + 5, (counts?.n ?? 0) - 12]) {
         const page = { sort, direction, limit: 11, offset };
-        const plain = await plainIds([types], sort, direction, 11, offset);
+        const plain = await plainIds(db, [types], sort, direction, 11, offset);
         expect(await pageOrderIds(db, [types], page), `${sort} ${direction} @${offset}`).toEqual(
           plain,
         );
@@ -320,95 +257,12 @@ describe('pages read by the sort key and per-value ranges equal the plain ORDER 
           };
           const r = await list(t, caller.token, request);
           expect(r.code, JSON.stringify(request)).toBe(200);
-          const expected = await plainIds(where, sort, direction, 11, (pageNo - 1) * 10);
+          const expected = await plainIds(db, where, sort, direction, 11, (pageNo - 1) * 10);
           expect(
             [r.data.list.map((o) => o.id), r.data.hasMore],
             `${user} ${JSON.stringify(request)}`,
           ).toEqual([expected.slice(0, 10), expected.length > 10]);
         }
-      }
-    }
-  }, 300_000);
-
-  it("a few days of deadlines read day by day (withDueDays): the plain pages, at the days' edges", async () => {
-    // The day with the most deadlines (China time), and orders due at its edges and its
-    // neighbours': 00:00 belongs to the day it starts, the millisecond before to the one before.
-    const busiest = await sql<{ day: string }>`
-      SELECT to_char((deadline AT TIME ZONE 'Asia/Shanghai')::date, 'YYYY-MM-DD') AS day
-        FROM work_orders WHERE deadline IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`.execute(
-      db,
-    );
-    const day = busiest.rows[0]?.day;
-    if (!day) throw new Error('no deadlines');
-    const start = (offset: number) =>
-      new Date(Date.parse(`${day}T00:00:00+08:00`) + offset * 86_400_000);
-    const edges: [number, Date][] = [
-      [3, start(0)],
-      [4, new Date(start(1).getTime() - 1)],
-      [5, start(1)],
-      [6, new Date(start(0).getTime() - 1)],
-      [7, start(-3)],
-      [8, new Date(start(4).getTime() - 1)],
-    ];
-    for (const [rest, at] of edges) {
-      await sql`UPDATE work_orders SET deadline = ${at} WHERE id % 13 = ${rest}`.execute(db);
-    }
-    const date = (offset: number) =>
-      new Date(start(offset).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const ranges: [number, number, number | null][] = [
-      [0, 0, 1],
-      [-3, 3, 7],
-      [-1, 0, 2],
-      [-15, 15, 31],
-      [-16, 15, null],
-    ];
-    for (const [from, to, days] of ranges) {
-      const fields = { deadlineFrom: date(from), deadlineTo: date(to) };
-      const label = JSON.stringify(fields);
-      const where = [types, ...(await filterWhere(db, body(fields)))];
-      const split = withDueDays(where, body(fields));
-      if (days === null) {
-        expect(split, label).toBeNull();
-        continue;
-      }
-      if (!split) throw new Error(`${label}: not read day by day`);
-      // The deadline's two bounds are replaced by one clause, in parts when several days.
-      expect(split).toHaveLength(where.length - 1);
-      expect(split.at(-1)?.alternatives?.length ?? 1, label).toBe(days);
-      const total = await plainIds(where, 'call_time', 'desc', 100_000, 0);
-      expect(total.length, label).toBeGreaterThanOrEqual(days === 1 ? 4 : 8);
-      for (const direction of ['desc', 'asc'] as const) {
-        for (let offset = 0; offset <= total.length; offset += 3) {
-          const page = { sort: 'call_time', direction, limit: 4, offset } as const;
-          expect(await pageOrderIds(db, split, page), `${label} ${direction} @${offset}`).toEqual(
-            await plainIds(where, 'call_time', direction, 4, offset),
-          );
-        }
-      }
-    }
-    // Date-times, not whole days, and other sorts keep the bounds (no split).
-    expect(
-      withDueDays([types], body({ deadlineFrom: `${date(0)} 08:00:00`, deadlineTo: date(1) })),
-    ).toBeNull();
-    expect(withDueDays([types], body({ deadlineFrom: date(0) }))).toBeNull();
-    // Through the API, newest and oldest first: the dispatcher's pages as the plain statement's.
-    const caller = who.dispatcher;
-    const reader = await readerFor(t.ctx, caller.auth);
-    const fields = { deadlineFrom: date(-3), deadlineTo: date(3) };
-    const where = await listWhere(t.ctx, reader, body(fields));
-    for (const direction of ['desc', 'asc'] as const) {
-      for (const pageNo of [1, 2, 3]) {
-        const request = { ...fields, sortOrder: direction, pageNo, pageSize: 10, isAmount: 1 };
-        const r = await list(t, caller.token, request);
-        expect(r.code, `${JSON.stringify(request)} ${r.msg}`).toBe(200);
-        const expected = await plainIds(where, 'call_time', direction, 11, (pageNo - 1) * 10);
-        expect([r.data.list.map((o) => o.id), r.data.hasMore]).toEqual([
-          expected.slice(0, 10),
-          expected.length > 10,
-        ]);
-        expect(r.data.totalCount).toBe(
-          (await plainIds(where, 'call_time', 'desc', 100_000, 0)).length,
-        );
       }
     }
   }, 300_000);

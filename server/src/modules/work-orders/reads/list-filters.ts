@@ -124,7 +124,7 @@ function rangeWhere(body: ListBody): OrdersWhere[] {
 }
 
 /** The most days of deadlines a page by call time reads day by day (`dueDays`). */
-export const DUE_DAYS_MAX = 31;
+const DUE_DAYS_MAX = 31;
 
 /**
  * `where` with its deadline filter of whole China-time days (`from` … `to`, at most
@@ -154,18 +154,15 @@ function dueDays(body: ListBody): OrdersWhere | null {
   const days = Array.from({ length: count }, (_, i) =>
     new Date(first + i * DAY).toISOString().slice(0, 10),
   );
-  const dueOn = (day: string) =>
-    sql<boolean>`(work_orders.deadline AT TIME ZONE 'Asia/Shanghai')::date = ${day}::date`;
+  // The expression of the due-day index (migration 042), written as it is there.
+  const dueDay = sql`(work_orders.deadline AT TIME ZONE 'Asia/Shanghai')::date`;
+  const dueOn = (day: string) => () => sql<boolean>`${dueDay} = ${day}::date`;
   // One day is one range as it is; more are one range each, merged.
-  const clause =
-    days.length === 1
-      ? () => dueOn(fromText)
-      : withAlternatives(
-          () => sql<boolean>`(work_orders.deadline AT TIME ZONE 'Asia/Shanghai')::date
-                               BETWEEN ${fromText}::date AND ${toText}::date`,
-          days.map((day) => () => dueOn(day)),
-        );
-  return clause;
+  if (days.length === 1) return dueOn(fromText);
+  return withAlternatives(
+    () => sql<boolean>`${dueDay} BETWEEN ${fromText}::date AND ${toText}::date`,
+    days.map(dueOn),
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../../context';
 import { fixedQuery } from '../../../db/prepared';
 import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrderExtras, PresentableOrder } from '../order.presenter';
-import { walkedIds } from './clock-walk';
+import { walkedPage } from './clock-walk';
 import type { OrdersWhere } from './queue-sql';
 
 /**
@@ -119,7 +119,7 @@ export async function pageOrderIds(
   const { sort, sortMatches, ...slice } = page;
   if (sortMatches) return (await sortedPage(db, where, { sort, ...slice })).ids;
   if (sort === 'call_time')
-    return (await walked(db, where, slice)) ?? orderedIds(db, where, sort, slice);
+    return (await walkedPage(db, where, slice)) ?? orderedIds(db, where, sort, slice);
   const keyed: OrdersWhere = (eb) => eb(`work_orders.${sort}`, 'is not', null);
   const ids = await orderedIds(db, [...where, keyed], sort, slice);
   if (ids.length === slice.limit) return ids;
@@ -140,17 +140,6 @@ export async function pageOrderIds(
     },
   );
   return [...ids, ...rest];
-}
-
-/**
- * A warning-window queue's page by call time, walked (clock-walk.ts), when its clause offers the
- * walk and no other clause is read in parts; null when it does not or the walk fell short.
- */
-function walked(db: Db, where: readonly OrdersWhere[], slice: PageSlice) {
-  const clock = where.find((w) => w.walk !== undefined);
-  const others = where.filter((w) => w !== clock);
-  if (!clock?.walk || others.some((w) => w.alternatives !== undefined)) return null;
-  return walkedIds(db, others, clock.walk, slice);
 }
 
 /**
