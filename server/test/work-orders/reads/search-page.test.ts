@@ -14,7 +14,14 @@ import {
 import { searchKeys } from '../../../src/modules/work-orders/reads/search-keys';
 import { hasKeyword, keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
-import { callers, list, withKeywordSettings, withScanRows, type Caller } from '../reads-fixtures';
+import {
+  callers,
+  list,
+  plainIds as plainPage,
+  withKeywordSettings,
+  withScanRows,
+  type Caller,
+} from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
@@ -58,22 +65,12 @@ afterAll(async () => {
 });
 
 /** The plain statement a page replaces (the keyword clause included, as list-filters makes it). */
-async function plainIds(
+const plainIds = (
   where: readonly OrdersWhere[],
   direction: 'asc' | 'desc',
   limit: number,
   offset: number,
-): Promise<number[]> {
-  let query = db.selectFrom('work_orders').select('work_orders.id');
-  for (const w of where) query = query.where(w);
-  const rows = await query
-    .orderBy('work_orders.call_time', direction)
-    .orderBy('work_orders.id', direction)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows.map((r) => r.id);
-}
+) => plainPage(db, where, 'call_time', direction, limit, offset);
 
 async function whereOf(user: DemoUsername, fields: Record<string, unknown>) {
   const reader = await readerFor(t.ctx, who[user].auth);
