@@ -91,6 +91,19 @@ test('every layout renders its own structure, in Chinese and English', async ({ 
   await expect(page.getByText('Pending sign', { exact: true }).first()).toBeVisible();
 });
 
+test('a page outside the menu (工单查询) keeps the queues the user came from in the column', async ({
+  page,
+}) => {
+  await loginAs(page, 'dispatcher');
+  await page.goto('/#/jsjb/district/qu_dqs');
+  const second = page.locator('[data-layout="column"] .hl-sider-second');
+  await expect(second.locator('.hl-second-title')).toHaveText('区级工单');
+  await page.evaluate(() => (window.location.hash = '#/jsjb/orders'));
+  await expect(page.locator('.hl-view[data-view="/jsjb/orders"]')).toBeVisible();
+  await expect(second.locator('.hl-second-title')).toHaveText('区级工单');
+  await expect(second.getByRole('menuitem', { name: /待签收/ })).toBeVisible();
+});
+
 test('a viewport under 992 px forces vertical with a folded sidebar; desktop restores', async ({
   page,
 }) => {

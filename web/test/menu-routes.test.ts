@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MenuFormatError, parseMenu, type MenuNode } from '../src/features/menu/api';
 import { SCROLL_CLASS, toMenuItems } from '../src/features/menu/menu-items';
-import { buildRouteTable, homeRoute, matchRoute, rootOf } from '../src/features/menu/routes';
+import {
+  buildRouteTable,
+  homeRoute,
+  matchRoute,
+  rootOf,
+  shownRoot,
+} from '../src/features/menu/routes';
 import { matchEntries } from '../src/features/search/api';
 import { redirectTarget } from '../src/features/auth/components/use-login-success';
 
@@ -58,6 +64,17 @@ describe('menu → routes', () => {
     expect(table[1]?.trail.map((c) => c.path)).toEqual(['/g', '/g/a']);
     expect(homeRoute(table)?.path).toBe('/index');
     expect(rootOf(tree, '/g/a')?.path).toBe('/g');
+  });
+
+  it('a hidden root keeps the side on the root shown before', () => {
+    const g = tree[1]!;
+    const hidden = tree[2]!;
+    expect(shownRoot(tree, '/g/a', undefined)).toBe(g);
+    expect(shownRoot(tree, '/jsjb/order/:id', g)).toBe(g);
+    // Nothing shown before (the page opened first), or a root of an older menu: its own.
+    expect(shownRoot(tree, '/jsjb/order/:id', undefined)).toBe(hidden);
+    expect(shownRoot(tree, '/jsjb/order/:id', node('/g', 'Layout'))).toBe(hidden);
+    expect(shownRoot(tree, '/index', g)?.path).toBe('/index');
   });
 
   it('filters routes by a guard in meta (admin passes)', () => {

@@ -12,7 +12,7 @@ import {
   homeRoute,
   matchRoute,
   menuTitle,
-  rootOf,
+  shownRoot,
   type RouteEntry,
 } from '../../features/menu/routes';
 import { noticeDots, useNoticesStore, type NoticeItem } from '../../features/notices/notices-store';
@@ -87,6 +87,15 @@ function ShellFrame({
   );
 
   const match = useMemo(() => matchRoute(table, location.pathname), [table, location.pathname]);
+  const [lastRoot, setLastRoot] = useState<MenuNode>();
+  const routePath = match?.route.path;
+  const activeRoot = useMemo(
+    () => (routePath === undefined ? undefined : shownRoot(menu, routePath, lastRoot)),
+    [menu, routePath, lastRoot],
+  );
+  useEffect(() => {
+    if (activeRoot && !activeRoot.meta.hidden) setLastRoot(activeRoot);
+  }, [activeRoot]);
   const home = useMemo(() => homeRoute(table), [table]);
   useTabsSync(match, location, home);
   useDocumentTitle(match ? menuTitle(match.route, english) : undefined);
@@ -146,7 +155,7 @@ function ShellFrame({
       <Layout
         menu={menu}
         activeKey={match.route.path}
-        activeRoot={rootOf(menu, match.route.path)}
+        activeRoot={activeRoot}
         labels={labels}
         palette={palette}
         settings={effective}

@@ -114,6 +114,22 @@ export function rootOf(tree: readonly MenuNode[], pathname: string): MenuNode | 
   return tree.find(holds);
 }
 
+/**
+ * The first-level node whose second level the side shows: the path's root, unless that root
+ * is hidden from the menu (工单查询, a page reached from the header) — then the root shown
+ * before (`previous`), so the column keeps the queues the user came from instead of going
+ * blank.
+ */
+export function shownRoot(
+  tree: readonly MenuNode[],
+  pathname: string,
+  previous: MenuNode | undefined,
+): MenuNode | undefined {
+  const root = rootOf(tree, pathname);
+  if (root && !root.meta.hidden) return root;
+  return previous && tree.includes(previous) ? previous : root;
+}
+
 export function menuTitle(node: { meta: { title: string; titleEn: string } }, english: boolean) {
   return (english && node.meta.titleEn) || node.meta.title;
 }
