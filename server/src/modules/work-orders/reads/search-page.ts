@@ -7,11 +7,10 @@ import {
   keywordOnRows,
   keywordsOf,
   keywordWindows,
-  listProbe,
   oldestCallTime,
-  probeMatchIds,
   withoutKeyword,
 } from './search-sql';
+import { listProbe, probeMatchIds } from './probe-sql';
 import { laterRangesOf } from './list-filters';
 import { probedTotal } from './list-total-probe';
 import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
@@ -162,7 +161,7 @@ export async function keywordPlan(
 /**
  * A big list sorted by call time (more than `keywordScanRows` orders, its keyword not rare
  * enough to collect first): the list probe reads the list's own PROBE_ROWS newest rows through
- * its own index, testing the text (search-sql.ts `listProbe`), and when they hold the page it
+ * its own index, testing the text (probe-sql.ts `listProbe`), and when they hold the page it
  * is the page — exact, as keywordPage's probe is. The newest orders hold few of a history
  * queue's rows (orders finish days after they are called), so keywordPage's probe of them fell
  * short and the page came from the search index's newest week: at ten million orders "小区" in

@@ -115,7 +115,7 @@ export function containsWhere(keyword: string): OrdersWhere {
 }
 
 /** containsWhere's test, for any relation named work_orders that has the order's id. */
-function containsText(keyword: string): RawBuilder<boolean> {
+export function containsText(keyword: string): RawBuilder<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM order_search
                                WHERE order_search.order_id = work_orders.id
                                  AND strpos(order_search.search_text, lower(${keyword})) > 0)`;
@@ -317,77 +317,4 @@ export async function oldestCallTime(db: Db): Promise<Date | null> {
     .limit(1)
     .executeTakeFirst();
   return row?.call_time ?? null;
-}
-
-/**
- * The first `want` keyword matches among the `rows` newest orders (oldest with 'asc'), in the
- * page order (call_time, then id): the call-time index walked for at most `rows` rows, each
- * fetched and tested for the substring and by the other clauses of `where` (its keyword clause
- * left out). The inner LIMIT bounds the work whatever the scope, queue or filters; the outer
- * LIMIT stops as soon as `want` rows matched. Fewer than `want` means the answer may hold older
- * orders.
- */
-export async function probeMatchIds(
-  db: Db,
-  where: readonly OrdersWhere[],
-  keyword: string,
-  probe: { direction: 'asc' | 'desc'; rows: number; want: number },
-): Promise<number[]> {
-  const recent = db
-    .selectFrom('work_orders')
-    .selectAll('work_orders')
-    .orderBy('work_orders.call_time', probe.direction)
-    .orderBy('work_orders.id', probe.direction)
-    .limit(probe.rows);
-  // The derived table takes the table's name, so every clause reads it unchanged.
-  let query = db.selectFrom(recent.as('work_orders')).select('work_orders.id');
-  for (const w of [...withoutKeyword(where), containsWhere(keyword)]) query = query.where(w);
-  const rows = await query
-    .orderBy('work_orders.call_time', probe.direction)
-    .orderBy('work_orders.id', probe.direction)
-    .limit(probe.want)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * The list probe: like probeMatchIds, but among the `rows` newest orders that pass the other
- * clauses of `where` (a queue's own newest rows, read through its own index), tested for the
- * substring alone. Also says how many of those rows it read: up to its `want`-th match when it
- * found that many (the term's rate among the list's newest rows is `want / read`), else `rows`
- * (the list may have fewer); and then the call time of that match (`last`). `row_number()`
- * streams: the walk still stops at the outer LIMIT.
- */
-export async function listProbe(
-  db: Db,
-  where: readonly OrdersWhere[],
-  keyword: string,
-  probe: { direction: 'asc' | 'desc'; rows: number; want: number },
-): Promise<{ ids: number[]; read: number; last?: Date }> {
-  const dir = sql.raw(probe.direction === 'asc' ? 'ASC' : 'DESC');
-  let recent = db
-    .selectFrom('work_orders')
-    .select([
-      'work_orders.id',
-      'work_orders.call_time',
-      sql<string>`row_number() OVER (ORDER BY work_orders.call_time ${dir}, work_orders.id ${dir})`.as(
-        'probe_n',
-      ),
-    ])
-    .orderBy('work_orders.call_time', probe.direction)
-    .orderBy('work_orders.id', probe.direction)
-    .limit(probe.rows);
-  for (const w of withoutKeyword(where)) recent = recent.where(w);
-  const rows = await db
-    .selectFrom(recent.as('work_orders'))
-    .select(['work_orders.id', 'work_orders.call_time', 'work_orders.probe_n'])
-    .where(containsText(keyword))
-    .orderBy('work_orders.call_time', probe.direction)
-    .orderBy('work_orders.id', probe.direction)
-    .limit(probe.want)
-    .execute();
-  const ids = rows.map((r) => r.id);
-  const last = rows.length === probe.want ? rows.at(-1) : undefined;
-  if (!last) return { ids, read: probe.rows };
-  return { ids, read: Number(last.probe_n), last: last.call_time };
 }
