@@ -4,7 +4,7 @@ import { fixedQuery } from '../../../db/prepared';
 import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrderExtras, PresentableOrder } from '../order.presenter';
 import { walkedPage } from './clock-walk';
-import type { OrdersWhere } from './queue-sql';
+import { readParts, type OrdersWhere } from './queue-sql';
 
 /**
  * SQL of the work-order lists. A page is read in two steps: the ids of the page (filters,
@@ -163,15 +163,12 @@ async function orderedIds(
     if (key) query = query.orderBy(sql.ref(`work_orders.${key}`), slice.direction);
     return query.orderBy('work_orders.id', slice.direction);
   };
-  const split = where.find((w) => w.alternatives !== undefined);
-  if (!split?.alternatives) {
+  const lists = readParts(where);
+  if (lists.length === 1) {
     const rows = await part(where).limit(slice.limit).offset(slice.offset).execute();
     return rows.map((r) => r.id);
   }
-  const others = where.filter((w) => w !== split);
-  const parts = split.alternatives.map((a) =>
-    part([...others, a]).limit(slice.offset + slice.limit),
-  );
+  const parts = lists.map((clauses) => part(clauses).limit(slice.offset + slice.limit));
   const rows = await db
     .selectFrom(sql<{ id: number; k: Date }>`(${sql.join(parts, sql` UNION ALL `)})`.as('p'))
     .select('p.id')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../context';
-import type { OrdersWhere } from './queue-sql';
+import { readParts, type OrdersWhere } from './queue-sql';
 import { containsText, containsWhere, withoutKeyword } from './search-sql';
 
 /**
@@ -61,10 +61,7 @@ function newestRows(
       .orderBy('work_orders.id', direction)
       .limit(rows);
   };
-  const split = where.find((w) => w.alternatives !== undefined);
-  const parts = split?.alternatives
-    ? split.alternatives.map((a) => part([...where.filter((w) => w !== split), a]))
-    : [part(where)];
+  const parts = readParts(where).map(part);
   return db
     .selectFrom(
       sql<{ id: number; call_time: Date }>`(${sql.join(parts, sql` UNION ALL `)})`.as(

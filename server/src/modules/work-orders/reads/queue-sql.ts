@@ -49,6 +49,18 @@ export function withAlternatives(
   return alternatives.length > 1 ? Object.assign(where, { alternatives }) : where;
 }
 
+/**
+ * The WHERE lists a list is read in, in order: one per alternative of its first clause that
+ * has them (each with the other clauses), else `where` alone. Disjoint, so a merge of their
+ * ordered rows is the list's order (list.repository.ts `orderedIds`, probe-sql.ts `newestRows`).
+ */
+export function readParts(where: readonly OrdersWhere[]): (readonly OrdersWhere[])[] {
+  const split = where.find((w) => w.alternatives !== undefined);
+  if (!split?.alternatives) return [where];
+  const others = where.filter((w) => w !== split);
+  return split.alternatives.map((a) => [...others, a]);
+}
+
 const COLUMN: Record<
   CodeField,
   'status' | 'main_org_status' | 'huifang_state' | 'need_review_status'
