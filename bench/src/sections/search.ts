@@ -95,7 +95,7 @@ async function matchCounts(
     const { rows: exact } = await ctx.sql.query<{ n: string }>(
       `SELECT count(*) AS n FROM work_orders o JOIN order_search s ON s.order_id = o.id
         WHERE o.type_id IN (1, 5, 7)
-          AND hotline_search_keys(s.search_text, s.call_time) @> hotline_bigrams(lower($1))
+          AND (hotline_search_keys(s.search_text, s.call_time) COLLATE "C") @> hotline_bigrams(lower($1))
           AND s.search_text LIKE $2`,
       [term, LIKE(term)],
     );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, must, newOrder, world, type World } from '../../support/lifecycle';
 import { createTestApp } from '../../support/test-app';
 import { listAll, ids } from '../reads-fixtures';
+import { lookupOf, recentWeeks } from '../../../src/modules/work-orders/reads/search-sql';
 
 /**
  * `order_search` (migration 036): the text an order is searched by, kept beside the order by
@@ -76,5 +77,26 @@ describe('order_search', () => {
     const id = await newOrder(w.t, { title: '枫林苑电梯故障' });
     await db().deleteFrom('work_orders').where('id', '=', id).execute();
     expect(await searchRow(id)).toBeUndefined();
+  });
+
+  it('is searched through its index: the lookup carries the index expression', async () => {
+    // The index compares keys under COLLATE "C" (migration 043); a lookup whose expression
+    // differs (another collation) cannot use it. Sequential scans are priced out so that the
+    // small table's plan shows whether the index can serve the lookup, week keys included.
+    const plans = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const plan = async (lookup: ReturnType<typeof lookupOf>) => {
+          const { rows } = await sql<{ 'QUERY PLAN': string }>`
+            EXPLAIN SELECT order_id FROM order_search WHERE ${lookup}`.execute(trx);
+          return rows.map((r) => r['QUERY PLAN']).join('\n');
+        };
+        return [
+          await plan(lookupOf({ keyword: '樟树街' })),
+          await plan(lookupOf({ keyword: '樟树街', keys: ['樟树'] }, recentWeeks(new Date(), 5))),
+        ];
+      });
+    for (const text of plans) expect(text).toMatch(/Bitmap Index Scan on order_search_keys_idx/);
   });
 });

@@ -26,8 +26,11 @@ function holds(column: string, keyword: string): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} LIKE lower(${`%${escapeLike(keyword)}%`})`;
 }
 
-/** The index expression of migration 036: the bigrams of the text plus the call-week key. */
-const SEARCH_KEYS = sql`hotline_search_keys(order_search.search_text, order_search.call_time)`;
+/**
+ * The index expression of migrations 036 and 043: the bigrams of the text plus the call-week
+ * key, compared byte by byte (`COLLATE "C"`: without it the index is not used).
+ */
+const SEARCH_KEYS = sql`(hotline_search_keys(order_search.search_text, order_search.call_time) COLLATE "C")`;
 
 /**
  * A part of history a keyword page or total looks at first (see `keywordWindows`): the week
@@ -132,7 +135,7 @@ function keywordClauseOf(where: readonly OrdersWhere[]) {
 }
 
 /** The search index's lookup for `made`'s bigrams within `window`, for order_search's WHERE. */
-function lookupOf(made: { keyword: string; keys?: readonly string[] }, window?: KeywordWindow) {
+export function lookupOf(made: { keyword: string; keys?: readonly string[] }, window?: KeywordWindow) {
   const bigrams = made.keys?.length
     ? sql`${[...made.keys]}::text[]`
     : sql`hotline_bigrams(lower(${made.keyword}))`;
