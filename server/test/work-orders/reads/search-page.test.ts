@@ -342,6 +342,45 @@ describe('the list probe: a big list sorted by call time, its page among its own
     expect([...ways].sort()).toEqual(['found', 'not tried', 'rows', 'short']);
   }, 600_000);
 
+  it("a small list's probe of its newest rows finds the page too: the plain statement's", async () => {
+    const cases: [DemoUsername, Record<string, unknown>][] = [
+      ['visitor', { menuId: 'hf_dhf' }],
+      ['dispatcher', { menuId: 'qu_ybj' }],
+      ['street1', {}],
+      ['dispatcher', { status: '91,92' }],
+      ['dispatcher', { dispatchTimeFrom: '2020-01-01' }],
+    ];
+    const ways = new Set<string>();
+    await withKeywordSettings(t, { keywordScanRows: 1_000_000 }, async () => {
+      for (const [user, fields] of cases) {
+        for (const keyword of ['qy', '小区', rareTerm]) {
+          const { where } = await whereOf(user, { ...fields, keyword });
+          for (const direction of ['desc', 'asc'] as const) {
+            for (const [offset, size] of [
+              [0, 20],
+              [0, 1],
+              [8, 20],
+            ] as const) {
+              for (const sizes of PROBES) {
+                const slice = { direction, limit: size + 1, offset };
+                const plan = await keywordPlan(t.ctx, where, 'callTime', false, slice, sizes);
+                const what = `${user} ${JSON.stringify(fields)} ${keyword} ${direction} @${offset} probe ${sizes.rows}`;
+                expect(hasKeyword(plan.where), what).toBe(false);
+                const expected = await plainIds(where, direction, size + 1, offset);
+                // Not found: the page walks (or sorts) the list's rows, the keyword on each.
+                const way = plan.page ? 'found' : plan.sortMatches ? 'sorted' : 'walked';
+                ways.add(way);
+                const ids = plan.page ?? (await plainIds(plan.where, direction, size + 1, offset));
+                expect(ids, `${what} ${way}`).toEqual(expected);
+              }
+            }
+          }
+        }
+      }
+    });
+    expect([...ways].sort()).toEqual(['found', 'sorted', 'walked']);
+  }, 600_000);
+
   it('not tried for a page deeper than the probe, nor with a deadline or dispatch-time range', async () => {
     await withScanRows(t, 1, async () => {
       const deep = { direction: 'desc' as const, limit: 21, offset: PROBE_ROWS };

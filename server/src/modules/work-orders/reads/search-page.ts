@@ -50,9 +50,10 @@ export interface KeywordPlan {
    */
   sampled?: Promise<ListTotal>;
   /**
-   * A big list sorted by call time: the page's ids (its `limit` rows from `offset`), found among
-   * the list's own newest rows by the list probe (listProbePlan); `sampled` is then its total
-   * when asked for (list-total-probe.ts).
+   * A list sorted by call time, newest first: the page's ids (its `limit` rows from `offset`),
+   * found among the list's own newest rows by the list probe — of a big list (listProbePlan;
+   * `sampled` is then its total when asked for, list-total-probe.ts), or of a small one, the
+   * probe that tells a frequent term (newestPage).
    */
   page?: number[];
   /**
@@ -98,7 +99,8 @@ export interface KeywordSlice {
  * 1,548 rows tested); a rarer term goes through the index, whose matches are then few (a
  * 600-match term: the walk would test 400,000 rows, 3.2 s), and sorts them. Sorted by call
  * time, `page` given, the list probe may find the page among the list's own newest rows
- * (listProbePlan; `listProbeRows`: its sizes, for tests).
+ * (listProbePlan; `listProbeRows`: its sizes, for tests); so may a small list's probe of its
+ * newest rows, which tells a frequent term (newestPage).
  */
 export async function keywordPlan(
   ctx: AppContext,
@@ -115,13 +117,9 @@ export async function keywordPlan(
   const want = FREQUENT_IN_PROBE;
   const probe = { direction: 'desc', rows: PROBE_ROWS, want } as const;
   // A frequent term fills the page within a short walk of the sort key's index: frequent
-  // among the newest orders, or (a few rows) among the newest rows of those few.
-  const frequent = async (inWhere: boolean) =>
-    keyword !== undefined &&
-    (inWhere
-      ? (await listProbe(ctx.db, where, keyword, probe)).ids
-      : await probeMatchIds(ctx.db, [], keyword, probe)
-    ).length >= want;
+  // among the newest orders.
+  const frequent = async () =>
+    keyword !== undefined && (await probeMatchIds(ctx.db, [], keyword, probe)).length >= want;
   const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
   const inHand = async () => {
     const among = await matchesInHand(ctx, where);
@@ -141,10 +139,29 @@ export async function keywordPlan(
       wantsTotal && sampleFrom > 0 && counted > sampleFrom ? sampledTotal(ctx, where) : undefined;
     // Handled here too, so that a sample dropped (or a probe failing) leaves no stray rejection.
     void sample?.catch(() => undefined);
-    const sortMatches = !(await frequent(true));
-    return sample && !sortMatches
-      ? { where: onRows, sortMatches, sampled: sample }
-      : { where: onRows, sortMatches };
+    // A frequent term fills the page within a short walk of the list's newest rows: frequent
+    // among them. The probe that says so wants the page too, when the page is the list's
+    // newest rows by call time: found, it is the page (the walk would read the same rows).
+    const pageRows = newestPage(where, sort, page, listProbeRows.rows);
+    const found =
+      keyword === undefined
+        ? []
+        : (
+            await listProbe(ctx.db, where, keyword, {
+              direction: 'desc',
+              rows: listProbeRows.rows,
+              want: Math.max(want, pageRows),
+            })
+          ).ids;
+    const sortMatches = found.length < want;
+    const ids =
+      page && pageRows > 0 && found.length >= pageRows ? found.slice(page.offset, pageRows) : [];
+    return {
+      where: onRows,
+      sortMatches,
+      ...(sample && !sortMatches ? { sampled: sample } : {}),
+      ...(ids.length > 0 ? { page: ids } : {}),
+    };
   }
   const among = await inHand();
   if (among) return among;
@@ -153,9 +170,27 @@ export async function keywordPlan(
     const list = { where, keyword, rows, wantsTotal };
     return page ? listProbePlan(ctx, list, page, listProbeRows) : asIs;
   }
-  return (await frequent(false))
+  return (await frequent())
     ? { where: keywordOnRows(where), sortMatches: false }
     : { where, sortMatches: true };
+}
+
+/**
+ * The rows (offset and limit) of `page` when they are the first of the list's newest rows by
+ * call time that a probe of `probeRows` rows could hold, else 0: not for a page sorted
+ * otherwise, oldest first, deeper than the probe, or with a dispatch-time or deadline range
+ * (the list's newest rows by call time may lie past the whole range: list.service.ts
+ * `sortsRange`).
+ */
+function newestPage(
+  where: readonly OrdersWhere[],
+  sort: 'callTime' | 'other',
+  page: KeywordSlice | undefined,
+  probeRows: number,
+): number {
+  if (!page || sort !== 'callTime' || page.direction !== 'desc') return 0;
+  const rows = page.offset + page.limit;
+  return rows <= probeRows && laterRangesOf(where).clauses.length === 0 ? rows : 0;
 }
 
 /**
