@@ -135,7 +135,10 @@ function keywordClauseOf(where: readonly OrdersWhere[]) {
 }
 
 /** The search index's lookup for `made`'s bigrams within `window`, for order_search's WHERE. */
-export function lookupOf(made: { keyword: string; keys?: readonly string[] }, window?: KeywordWindow) {
+export function lookupOf(
+  made: { keyword: string; keys?: readonly string[] },
+  window?: KeywordWindow,
+) {
   const bigrams = made.keys?.length
     ? sql`${[...made.keys]}::text[]`
     : sql`hotline_bigrams(lower(${made.keyword}))`;
