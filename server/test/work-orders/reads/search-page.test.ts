@@ -295,6 +295,43 @@ describe('the list probe: a big list sorted by call time, its page among its own
   }
   type Slice = { direction: 'asc' | 'desc'; limit: number; offset: number };
 
+  interface PageCase {
+    where: readonly OrdersWhere[];
+    keyword: string;
+    slice: Slice;
+    sizes: (typeof PROBES)[number];
+    /** The plain statement's page of the case. */
+    expected: () => Promise<number[]>;
+    what: string;
+  }
+
+  /**
+   * Every case × keyword × direction × (offset, size) × probe size: the list probe given a few
+   * rows, or a few and then more, or all of them.
+   */
+  async function eachPage(
+    cases: readonly [DemoUsername, Record<string, unknown>][],
+    keywords: readonly string[],
+    slices: readonly (readonly [number, number])[],
+    check: (c: PageCase) => Promise<void>,
+  ): Promise<void> {
+    for (const [user, fields] of cases) {
+      for (const keyword of keywords) {
+        const { where } = await whereOf(user, { ...fields, keyword });
+        for (const direction of ['desc', 'asc'] as const) {
+          for (const [offset, size] of slices) {
+            for (const sizes of PROBES) {
+              const slice = { direction, limit: size + 1, offset };
+              const expected = () => plainIds(where, direction, size + 1, offset);
+              const what = `${user} ${JSON.stringify(fields)} ${keyword} ${direction} @${offset} probe ${sizes.rows}/${sizes.maxRows}`;
+              await check({ where, keyword, slice, sizes, expected, what });
+            }
+          }
+        }
+      }
+    }
+  }
+
   it('equals the plain statement for queues, scopes and filters, found or fallen short', async () => {
     const cases: [DemoUsername, Record<string, unknown>][] = [
       ['dispatcher', {}],
@@ -304,39 +341,34 @@ describe('the list probe: a big list sorted by call time, its page among its own
       ['dispatcher', { status: '91,92' }],
       ['street1', { menuId: 'jd_ybj' }],
     ];
+    const keywords = ['qy', '小区', rareTerm, '无此词语'];
+    const slices = [
+      [0, 20],
+      [0, 1],
+      [8, 20],
+      [40, 10],
+    ] as const;
     const ways = new Set<string>();
-    await withScanRows(t, 1, async () => {
-      for (const [user, fields] of cases) {
-        for (const keyword of ['qy', '小区', rareTerm, '无此词语']) {
-          const { where } = await whereOf(user, { ...fields, keyword });
-          for (const direction of ['desc', 'asc'] as const) {
-            for (const [offset, size] of [
-              [0, 20],
-              [0, 1],
-              [8, 20],
-              [40, 10],
-            ] as const) {
-              for (const sizes of PROBES) {
-                // The list probe given a few rows, or a few and then more, or all of them.
-                const slice = { direction, limit: size + 1, offset };
-                const { plan, ids } = await servicePage(where, keyword, slice, sizes);
-                // A list the planner takes for one row or none is small even here: on its rows.
-                const way = !hasKeyword(plan.where)
-                  ? 'rows'
-                  : plan.page
-                    ? 'found'
-                    : plan.listShort
-                      ? 'short'
-                      : 'not tried';
-                ways.add(way);
-                const what = `${user} ${JSON.stringify(fields)} ${keyword} ${direction} @${offset} probe ${sizes.rows}/${sizes.maxRows}`;
-                expect(ids, what).toEqual(await plainIds(where, direction, size + 1, offset));
-              }
-            }
-          }
-        }
-      }
-    });
+    await withScanRows(t, 1, () =>
+      eachPage(
+        cases,
+        keywords,
+        slices,
+        async ({ where, keyword, slice, sizes, expected, what }) => {
+          const { plan, ids } = await servicePage(where, keyword, slice, sizes);
+          // A list the planner takes for one row or none is small even here: on its rows.
+          const way = !hasKeyword(plan.where)
+            ? 'rows'
+            : plan.page
+              ? 'found'
+              : plan.listShort
+                ? 'short'
+                : 'not tried';
+          ways.add(way);
+          expect(ids, what).toEqual(await expected());
+        },
+      ),
+    );
     // The list probe leaves the keyword on the search index (the total counts there); a page
     // deeper than it reads is not tried.
     expect([...ways].sort()).toEqual(['found', 'not tried', 'rows', 'short']);
@@ -350,34 +382,24 @@ describe('the list probe: a big list sorted by call time, its page among its own
       ['dispatcher', { status: '91,92' }],
       ['dispatcher', { dispatchTimeFrom: '2020-01-01' }],
     ];
+    const slices = [
+      [0, 20],
+      [0, 1],
+      [8, 20],
+    ] as const;
     const ways = new Set<string>();
-    await withKeywordSettings(t, { keywordScanRows: 1_000_000 }, async () => {
-      for (const [user, fields] of cases) {
-        for (const keyword of ['qy', '小区', rareTerm]) {
-          const { where } = await whereOf(user, { ...fields, keyword });
-          for (const direction of ['desc', 'asc'] as const) {
-            for (const [offset, size] of [
-              [0, 20],
-              [0, 1],
-              [8, 20],
-            ] as const) {
-              for (const sizes of PROBES) {
-                const slice = { direction, limit: size + 1, offset };
-                const plan = await keywordPlan(t.ctx, where, 'callTime', false, slice, sizes);
-                const what = `${user} ${JSON.stringify(fields)} ${keyword} ${direction} @${offset} probe ${sizes.rows}`;
-                expect(hasKeyword(plan.where), what).toBe(false);
-                const expected = await plainIds(where, direction, size + 1, offset);
-                // Not found: the page walks (or sorts) the list's rows, the keyword on each.
-                const way = plan.page ? 'found' : plan.sortMatches ? 'sorted' : 'walked';
-                ways.add(way);
-                const ids = plan.page ?? (await plainIds(plan.where, direction, size + 1, offset));
-                expect(ids, `${what} ${way}`).toEqual(expected);
-              }
-            }
-          }
-        }
-      }
-    });
+    await withKeywordSettings(t, { keywordScanRows: 1_000_000 }, () =>
+      eachPage(cases, ['qy', '小区', rareTerm], slices, async (c) => {
+        const plan = await keywordPlan(t.ctx, c.where, 'callTime', false, c.slice, c.sizes);
+        expect(hasKeyword(plan.where), c.what).toBe(false);
+        // Not found: the page walks (or sorts) the list's rows, the keyword on each.
+        const way = plan.page ? 'found' : plan.sortMatches ? 'sorted' : 'walked';
+        ways.add(way);
+        const { direction, limit, offset } = c.slice;
+        const ids = plan.page ?? (await plainIds(plan.where, direction, limit, offset));
+        expect(ids, `${c.what} ${way}`).toEqual(await c.expected());
+      }),
+    );
     expect([...ways].sort()).toEqual(['found', 'sorted', 'walked']);
   }, 600_000);
 
