@@ -175,17 +175,19 @@ export async function pageOf(
       return { ids: await pageOrderIds(db, pageWhere, { sort, ...slice, sortMatches }) };
     });
   const found: PageIds | undefined = plan.page && { ids: plan.page };
-  const [page, total] = await Promise.all([
-    found ?? read(),
-    body.isAmount && !counted ? count() : Promise.resolve(undefined),
-  ]);
+  // The total runs beside the page and then beside its hydration: it is often the longer.
+  const counting = body.isAmount && !counted ? count() : Promise.resolve(undefined);
+  // Handled here too, so that a total failing while the page is read is no stray rejection.
+  void counting.catch(() => undefined);
+  const page = found ?? (await read());
   const { ids } = page;
   const hasMore = ids.length > body.pageSize;
   // An empty page past the last match carries no count: then the total is counted.
   const countedTotal = async () =>
     page.count === undefined ? count() : { totalCount: page.count };
-  const [rows, pageTotal] = await Promise.all([
+  const [rows, total, pageTotal] = await Promise.all([
     hydrateOrders(ctx.db, ids.slice(0, body.pageSize), reader.now),
+    counting,
     counted ? countedTotal() : undefined,
   ]);
   const seen = {
