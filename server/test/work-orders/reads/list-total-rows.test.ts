@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBody } from '@hotline/contract';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
 import { totalWithPage } from '../../../src/modules/work-orders/reads/list-total-page';
+import { disjointParts } from '../../../src/modules/work-orders/reads/list-total';
 import { sampledTotal } from '../../../src/modules/work-orders/reads/list-total-rows';
+import { containsWhere } from '../../../src/modules/work-orders/reads/search-sql';
+import { sampleOrderParts } from '../../../src/modules/work-orders/reads/total.repository';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import { keywordPlan, SAMPLED_PAST } from '../../../src/modules/work-orders/reads/search-page';
 import type { DemoUsername } from '../../../src/seed/demo-org';
@@ -74,8 +77,8 @@ async function picked(ids: readonly number[], size: number): Promise<Set<number>
 }
 
 /** The list of `user` (no keyword) newest first, and what its keyword total must say. */
-async function expected(user: DemoUsername, sample: number) {
-  const all = await listAll(t, who[user].token, {});
+async function expected(user: DemoUsername, sample: number, fields: object = {}) {
+  const all = await listAll(t, who[user].token, fields);
   const exact = all.filter((o) => carriers.has(o.id)).length;
   const pick = await picked(
     all.map((o) => o.id),
@@ -180,7 +183,7 @@ describe('a frequent keyword on a large list: total from a sample of its rows', 
     const where = await listWhere(t.ctx, reader, listBody.parse({ keyword: TERM }));
     const outOfTime = () => Promise.resolve(undefined);
     const got = await withKeywordSettings(t, { keywordSampleRows: SAMPLE }, () =>
-      sampledTotal(t.ctx, where, outOfTime),
+      sampledTotal(t.ctx, where, { sample: outOfTime }),
     );
     expect(got).toEqual({ totalCount: 0, atLeast: true });
     const page = (offset: number, rows: number, hasMore: boolean) =>
@@ -203,5 +206,45 @@ describe('a frequent keyword on a large list: total from a sample of its rows', 
       sampledTotal(t.ctx, where),
     );
     expect(got).toEqual({ totalCount: exact });
+  });
+});
+
+describe('a queue searched by keyword alone: its size from the tally', () => {
+  it('the sample picks the same rows with the size known: the same rows, sample and matches', async () => {
+    const reader = await readerFor(t.ctx, who.dispatcher.auth);
+    const where = await listWhere(t.ctx, reader, listBody.parse({}));
+    const parts = disjointParts(where);
+    const n = (await listAll(t, who.dispatcher.token, {})).length;
+    for (const size of [1, 40, 150, 10_000]) {
+      const plain = await sampleOrderParts(t.ctx.db, parts, containsWhere(TERM), size, 0);
+      const known = await sampleOrderParts(t.ctx.db, parts, containsWhere(TERM), size, 0, n);
+      expect(known, String(size)).toEqual(plain);
+      expect(plain?.rows).toBe(n);
+    }
+  });
+
+  it("the API's total of a queue's keyword search: sampled with the tally's size", async () => {
+    // The dispatcher's largest history queue, the term made frequent in it (every fourth order).
+    const sizes = await Promise.all(
+      ['qu_ybj', 'qu_yth', 'qu_blz'].map(async (menuId) => ({
+        menuId,
+        ids: (await listAll(t, who.dispatcher.token, { menuId })).map((o) => o.id),
+      })),
+    );
+    const queue = sizes.sort((a, b) => b.ids.length - a.ids.length)[0]!;
+    expect(queue.ids.length, queue.menuId).toBeGreaterThan(SAMPLED_PAST * SAMPLE);
+    const more = queue.ids.filter((id, i) => i % 4 === 1 && !carriers.has(id));
+    await sql`UPDATE work_orders SET title = title || ${TERM} WHERE id = ANY(${more}::bigint[])`.execute(
+      t.ctx.db,
+    );
+    for (const id of more) carriers.add(id);
+    await withKeywordSettings(t, { keywordSampleRows: SAMPLE }, async () => {
+      const fields = { menuId: queue.menuId };
+      const { total, sampled } = await expected('dispatcher', SAMPLE, fields);
+      expect(sampled, queue.menuId).toBe(true);
+      const r = await search('dispatcher', fields);
+      expect(r.code, r.msg).toBe(200);
+      expect(totalOf(r.data)).toEqual(total);
+    });
   });
 });

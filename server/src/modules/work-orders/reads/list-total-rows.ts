@@ -24,19 +24,20 @@ import { sampleOrderParts } from './total.repository';
  * queue: its orders crowd the recent weeks), the floor alone said "约 21 条". So the total is
  * then what the page proves and no more — "共 20+ 条" (`atLeast`: list-total-page.ts), the exact
  * count a click away. `sample`: the statement (sampleOrderParts), a parameter so that a test can
- * run it out of time.
+ * run it out of time; `rows`: the list's size when known (a queue's tally), so that the sample's
+ * share is fixed before its statement.
  */
 export async function sampledTotal(
   ctx: AppContext,
   where: readonly OrdersWhere[],
-  sample: typeof sampleOrderParts = sampleOrderParts,
+  { sample = sampleOrderParts, rows }: { sample?: typeof sampleOrderParts; rows?: number } = {},
 ): Promise<ListTotal> {
   const [keyword] = keywordsOf(where);
   const size = ctx.settings.keywordSampleRows;
   if (keyword === undefined || size <= 0) return listTotal(ctx, where, {});
   const parts = disjointParts(withoutKeyword(where));
   const ms = ctx.settings.listTotalTimeoutMs;
-  const got = await sample(ctx.db, parts, containsWhere(keyword), size, ms);
+  const got = await sample(ctx.db, parts, containsWhere(keyword), size, ms, rows);
   if (got && got.sampled >= got.rows) return { totalCount: got.passed };
   // Out of time, or (by the hash's chance) no row picked: no rate.
   if (!got || got.sampled === 0) return { totalCount: 0, atLeast: true };

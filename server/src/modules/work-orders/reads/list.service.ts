@@ -121,6 +121,7 @@ export async function pageOf(
   body: ListBody,
   where: readonly OrdersWhere[],
   queueCount?: () => Promise<ListTotal>,
+  listSize?: () => Promise<number>,
 ): Promise<Omit<ListPage<HydratedOrder>, 'pageNo' | 'pageSize'>> {
   const offset = (body.pageNo - 1) * body.pageSize;
   if (offset > MAX_LIST_OFFSET) throw badRequest('list.offsetTooDeep', { max: MAX_LIST_OFFSET });
@@ -130,7 +131,7 @@ export async function pageOf(
   const wantsSample = Boolean(body.isAmount && !body.exactTotal && !queueCount);
   const sort = body.sort === 'callTime' ? 'callTime' : 'other';
   const slice = { direction: body.sortOrder, limit: body.pageSize + 1, offset };
-  const plan = await keywordPlan(ctx, where, sort, wantsSample, slice);
+  const plan = await keywordPlan(ctx, where, sort, wantsSample, slice, undefined, listSize);
   const planned = plan.where;
   const count = queueCount ?? (() => plan.sampled ?? listTotal(ctx, planned, body));
   const byKeyword = Boolean(body.keyword && body.sort === 'callTime' && hasKeyword(planned));
@@ -219,18 +220,21 @@ export async function listOrders(
   // history queues read the tally instead of all of history — and the numbers agree. A personal
   // list has no badge: its total is counted like any filtered list's.
   const { menuId } = body;
-  const plainQueue =
-    menuId &&
-    !isPersonalQueue(menuId) &&
-    extra.length === 0 &&
-    LIST_FILTERS.every((f) => body[f] === undefined);
-  const count = plainQueue
-    ? async () => {
-        const types = typeIdsFor(reader, body.typeId);
-        return { totalCount: (await queueCounts(ctx, reader, [menuId], types))[menuId] ?? 0 };
-      }
-    : undefined;
-  const page = await pageOf(ctx, reader, body, where, count);
+  const queue = menuId && !isPersonalQueue(menuId) && extra.length === 0 ? menuId : undefined;
+  const unfiltered = (but?: (typeof LIST_FILTERS)[number]) =>
+    LIST_FILTERS.every((f) => f === but || body[f] === undefined);
+  const queueSize =
+    queue &&
+    (async () => {
+      const types = typeIdsFor(reader, body.typeId);
+      return (await queueCounts(ctx, reader, [queue], types))[queue] ?? 0;
+    });
+  const count =
+    queueSize && unfiltered() ? async () => ({ totalCount: await queueSize() }) : undefined;
+  // A queue searched by keyword alone: its size is the tally too (search-page.ts keywordPlan).
+  const listSize =
+    queueSize && body.keyword !== undefined && unfiltered('keyword') ? queueSize : undefined;
+  const page = await pageOf(ctx, reader, body, where, count, listSize);
   return {
     ...page,
     list: page.list.map((o) => presentOrder(o.row, o.extras, auth, reader.deadlines)),

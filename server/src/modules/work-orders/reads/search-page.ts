@@ -100,7 +100,9 @@ export interface KeywordSlice {
  * 600-match term: the walk would test 400,000 rows, 3.2 s), and sorts them. Sorted by call
  * time, `page` given, the list probe may find the page among the list's own newest rows
  * (listProbePlan; `listProbeRows`: its sizes, for tests); so may a small list's probe of its
- * newest rows, which tells a frequent term (newestPage).
+ * newest rows, which tells a frequent term (newestPage). `listSize`: the size of the list
+ * without its keyword when the caller has it cheaply (a queue's tally: list.service.ts), read
+ * instead of counting a small list's rows and given to its sampled total.
  */
 export async function keywordPlan(
   ctx: AppContext,
@@ -109,6 +111,7 @@ export async function keywordPlan(
   wantsTotal = false,
   page?: KeywordSlice,
   listProbeRows: ProbeSizes = { rows: PROBE_ROWS, maxRows: PROBE_MAX_ROWS },
+  listSize?: () => Promise<number>,
 ): Promise<KeywordPlan> {
   const limit = ctx.settings.keywordScanRows;
   const asIs = { where, sortMatches: false };
@@ -131,12 +134,15 @@ export async function keywordPlan(
     // call-back state are not independent), and testing them took 84 ms.
     const sampleFrom = SAMPLED_PAST * ctx.settings.keywordSampleRows;
     const upTo = Math.max(IN_HAND_FROM_ROWS, sampleFrom);
-    const counted = await countOrdersUpTo(ctx.db, withoutKeyword(where), upTo + 1);
+    const known = listSize && (await listSize());
+    const counted = known ?? (await countOrdersUpTo(ctx.db, withoutKeyword(where), upTo + 1));
     const among = counted > IN_HAND_FROM_ROWS ? await inHand() : undefined;
     if (among) return among;
     const onRows = keywordOnRows(where);
     const sample =
-      wantsTotal && sampleFrom > 0 && counted > sampleFrom ? sampledTotal(ctx, where) : undefined;
+      wantsTotal && sampleFrom > 0 && counted > sampleFrom
+        ? sampledTotal(ctx, where, { rows: known })
+        : undefined;
     // Handled here too, so that a sample dropped (or a probe failing) leaves no stray rejection.
     void sample?.catch(() => undefined);
     // A frequent term fills the page within a short walk of the list's newest rows: frequent

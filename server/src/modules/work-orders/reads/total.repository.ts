@@ -55,7 +55,10 @@ const HASH_MASK = 0xfffff;
  * history rather than its newest rows — how many pass `test`, in one statement within `ms`
  * milliseconds (undefined when the time ran out). The list's ids are read once (its own
  * indexes, no text), counted by a window, and `test` runs on the picked rows alone: the
- * aggregate's FILTER evaluates `pick AND test` left to right.
+ * aggregate's FILTER evaluates `pick AND test` left to right. `known`: the list's size when
+ * the caller knows it (a queue's tally): the share is then a constant and the window, which
+ * holds every id until the last is read (5 of 25 ms for a call-back queue of 24,131 orders at
+ * ten million orders), is left out; the same rows are picked.
  */
 export async function sampleOrderParts(
   db: Db,
@@ -63,6 +66,7 @@ export async function sampleOrderParts(
   test: OrdersWhere,
   size: number,
   ms: number,
+  known?: number,
 ): Promise<RowSample | undefined> {
   if (parts.length === 0) return { rows: 0, sampled: 0, passed: 0 };
   try {
@@ -74,11 +78,12 @@ export async function sampleOrderParts(
           return q;
         })
         .reduce((all, part) => all.unionAll(part));
+      const rows = known === undefined ? sql`count(*) OVER ()` : sql`${Math.max(known, 1)}::bigint`;
       const picked = trx
         .selectFrom(ids.as('work_orders'))
         .select([
           'work_orders.id',
-          sql<boolean>`(hashint8(work_orders.id) & ${sql.lit(HASH_MASK)}) < ${sql.lit(HASH_MASK + 1)}::float8 * ${size} / count(*) OVER ()`.as(
+          sql<boolean>`(hashint8(work_orders.id) & ${sql.lit(HASH_MASK)}) < ${sql.lit(HASH_MASK + 1)}::float8 * ${size} / ${rows}`.as(
             'pick',
           ),
         ]);
