@@ -256,6 +256,34 @@ test('auto-jump: an order opened while the queue is read for the jump stays open
   ).toHaveCount(0);
 });
 
+test('auto-jump: the signed order opened again while the queue is read stays open', async ({
+  page,
+}) => {
+  const { ids, dialog } = await openFirstToSign(page);
+  expect(ids.length).toBeGreaterThan(1);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/api/addons/jsjb/lists/search', async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  await confirmAction(page, dialog, 'sign');
+  await expect.poll(() => held, { timeout: 20_000 }).toBeGreaterThan(0);
+  // the same order opened again: a new opening, which the jump from the old one leaves alone
+  await openOrder(page, ids[0]!);
+  release();
+  await page.waitForTimeout(1_500);
+  await expect(dialog.getByTestId('detail-head-status')).toHaveText('办理中');
+  await expect(
+    dialog.locator(`[data-testid="order-detail"][data-order-id="${ids[0]}"]`),
+  ).toBeVisible();
+  await expect(
+    dialog.locator(`[data-testid="order-detail"][data-order-id="${ids[1]}"]`),
+  ).toHaveCount(0);
+});
+
 test('test pages: the order bus and the detail dialog without logging in', async ({ page }) => {
   await page.goto('/#/test/order-event');
   await page.getByRole('spinbutton').fill('42');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,7 @@ export function OrderDialogHost({ renderCalls }: OrderDialogHostProps) {
   const shownRef = useRef<OpenOrderRequest | null>(null);
   /** Each opening mounts a fresh detail (no form left open from the last time). */
   const [opening, setOpening] = useState(0);
+  const openingRef = useRef(0);
   /** Shows another order (or none); the one shown before is announced as closed. */
   const setShown = useCallback((next: OpenOrderRequest | null) => {
     const previous = shownRef.current;
@@ -69,7 +70,10 @@ export function OrderDialogHost({ renderCalls }: OrderDialogHostProps) {
     }
     shownRef.current = next;
     setShownState(next);
-    if (next) setOpening((n) => n + 1);
+    if (next) {
+      openingRef.current += 1;
+      setOpening(openingRef.current);
+    }
     if (!next) setTitle('');
   }, []);
   const host = useIsHostUser();
@@ -94,15 +98,17 @@ export function OrderDialogHost({ renderCalls }: OrderDialogHostProps) {
     },
     [sync],
   );
-  // An auto-jump from an order no longer shown (the user opened another, or closed the dialog,
-  // while the queue was read for the jump) does not override that choice.
-  const openNext = useCallback(
-    (id: number, from?: number) => {
-      if (from !== undefined && shownRef.current?.id !== from) return;
+  // An auto-jump from an opening no longer shown (the user opened another order, opened the
+  // same one again, or closed the dialog while the queue was read for the jump) does not
+  // override that choice: each opening gets its own callback, live only while it is shown.
+  const openNext = useMemo(() => {
+    const mine = opening;
+    return (id: number, from?: number) => {
+      if (openingRef.current !== mine || !shownRef.current) return;
+      if (from !== undefined && shownRef.current.id !== from) return;
       setShown({ ...shownRef.current, id, orderNum: undefined });
-    },
-    [setShown],
-  );
+    };
+  }, [opening, setShown]);
 
   return (
     <DraggableDialog
