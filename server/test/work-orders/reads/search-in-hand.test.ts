@@ -1,6 +1,14 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesInHand } from '../../../src/modules/work-orders/reads/search-in-hand';
-import { keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
+import {
+  sortedPage,
+  sortedPageQuery,
+} from '../../../src/modules/work-orders/reads/list.repository';
+import {
+  matchesInHand,
+  READ_FIRST_ROWS_PER_MATCH,
+} from '../../../src/modules/work-orders/reads/search-in-hand';
+import { amongOf, keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import type { OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import { relayOrders } from '../reads-fixtures';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -116,5 +124,68 @@ describe('matches collected first', () => {
       t.ctx.settings.keywordIdsMax = MAX;
     }
     expect(await collected('无此词语')).toEqual([]);
+  });
+});
+
+describe('the page of matches in hand', () => {
+  const page = { sort: 'call_time', direction: 'desc', limit: 5, offset: 0 } as const;
+  /** Orders called over 100 days ago: a clause besides the keyword. */
+  const older: OrdersWhere = (eb) =>
+    eb('work_orders.call_time', '<', new Date(t.ctx.now().getTime() - 100 * DAY));
+
+  it('reads its orders by id in a sub-select; the other clauses test what it returns', async () => {
+    // Pulled up into the page's statement, the ids were tested against each entry of a queue's
+    // whole index at 10M. Which index reads the ids of 150 orders is the planner's choice.
+    const among = await matchesInHand(t.ctx, [keywordWhere(OLD), older], undefined, 0);
+    expect(among).toBeDefined();
+    const c = sortedPageQuery(t.ctx.db, among!, page, true).compile();
+    const r = await t.ctx.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN ${c.sql}`, [...c.parameters]),
+    );
+    const lines = r.rows.map((x) => x['QUERY PLAN']);
+    const depth = (line: string) => line.search(/\S/);
+    const sub = lines.findIndex((l) => /Subquery Scan on work_orders/.test(l));
+    expect(sub, lines.join('\n')).toBeGreaterThanOrEqual(0);
+    const inside = lines.slice(sub + 1).filter((l) => depth(l) > depth(lines[sub]!));
+    const ids = lines.findIndex((l) => /id = ANY/.test(l));
+    expect(inside).toContain(lines[ids]);
+    expect(lines.filter((l) => /call_time < /.test(l))).toEqual([
+      expect.stringMatching(/^\s*Filter: \(work_orders\.call_time < /),
+    ]);
+    expect(lines[sub + 1]).toMatch(/Filter: \(work_orders\.call_time < /);
+  });
+
+  it('in a list the planner takes for big, the ids are a clause of its own statement', async () => {
+    const where = [keywordWhere(OLD), older];
+    const count = (await matchesInHand(t.ctx, where, undefined, 0))?.length;
+    expect(count).toBeDefined();
+    const ids = amongOf((await matchesInHand(t.ctx, where, undefined, 0))!)!.ids.length;
+    for (const [listRows, first] of [
+      [READ_FIRST_ROWS_PER_MATCH * ids - 1, true],
+      [READ_FIRST_ROWS_PER_MATCH * ids, false],
+      [undefined, false],
+    ] as const) {
+      const among = await matchesInHand(t.ctx, where, undefined, listRows);
+      const { sql: text } = sortedPageQuery(t.ctx.db, among!, page, true).compile();
+      expect([/OFFSET 0/.test(text), amongOf(among!) !== undefined], `${listRows}`).toEqual([
+        first,
+        first,
+      ]);
+      expect(await sortedPage(t.ctx.db, among!, page, true)).toEqual(
+        await sortedPage(t.ctx.db, where, page, true),
+      );
+    }
+  });
+
+  it('is the page the keyword clause reads, with its total', async () => {
+    const where = [keywordWhere(OLD), older];
+    const among = await matchesInHand(t.ctx, where, undefined, 0);
+    const want = await sortedPage(t.ctx.db, where, page, true);
+    expect(want.count).toBeGreaterThan(page.limit);
+    expect(await sortedPage(t.ctx.db, among!, page, true)).toEqual(want);
+    const next = { ...page, offset: 5 };
+    expect(await sortedPage(t.ctx.db, among!, next, true)).toEqual(
+      await sortedPage(t.ctx.db, where, next, true),
+    );
   });
 });

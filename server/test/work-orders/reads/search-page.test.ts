@@ -7,7 +7,11 @@ import {
   type KeywordPath,
 } from '../../../src/modules/work-orders/reads/search-page';
 import { searchKeys } from '../../../src/modules/work-orders/reads/search-keys';
-import { hasKeyword, keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
+import {
+  amongOf,
+  hasKeyword,
+  keywordWhere,
+} from '../../../src/modules/work-orders/reads/search-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 import { list, withKeywordSettings } from '../reads-fixtures';
 import { PROBES, useKeywordWorld } from './search-page-world';
@@ -179,6 +183,26 @@ describe('keywordPlan', () => {
       SELECT count(*)::int AS n FROM order_search
        WHERE strpos(search_text, lower(${w.rareTerm})) > 0`.execute(w.db);
     expect((await query.execute()).length).toBe(rows[0]!.n);
+    // Read first only when the planner takes the list for small beside its matches
+    // (search-in-hand.ts `matchesInHand`, given the list's estimate): all orders, no; the
+    // few dozen orders around the term's, yes.
+    expect(amongOf(rare.where)).toBeUndefined();
+    const first = await w.db
+      .selectFrom('work_orders')
+      .select('id')
+      .where('order_num', '=', w.rareTerm)
+      .executeTakeFirstOrThrow();
+    const numbered: OrdersWhere = (eb) =>
+      eb('work_orders.id', '>=', Number(first.id) - 20).and(
+        'work_orders.id',
+        '<=',
+        Number(first.id) + 20,
+      );
+    const keys = await searchKeys(w.db, w.rareTerm);
+    const one = await withKeywordSettings(w.t, { keywordScanRows: 1, keywordIdsMax: 10 }, () =>
+      keywordPlan(w.t.ctx, [keywordWhere(w.rareTerm, undefined, keys), numbered]),
+    );
+    expect([one.inHand, amongOf(one.where)?.ids.length]).toEqual([true, rows[0]!.n]);
     const absent = await plan('无此词语', 10);
     expect([absent.inHand, hasKeyword(absent.where)]).toEqual([true, false]);
     // More matches than the most kept, or never: through the index as before.

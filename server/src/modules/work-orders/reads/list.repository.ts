@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../context';
 import { fixedQuery } from '../../../db/prepared';
 import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrderExtras, PresentableOrder } from '../order.presenter';
 import { walkedPage } from './clock-walk';
 import { readParts, type OrdersWhere } from './queue-sql';
+import { amongOf } from './search-sql';
 
 /**
  * SQL of the work-order lists. A page is read in two steps: the ids of the page (filters,
@@ -196,27 +197,52 @@ async function orderedIds(
 export async function sortedPage(
   db: Db,
   where: readonly OrdersWhere[],
-  page: { sort: SortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
+  page: SortedPage,
   withCount = false,
 ): Promise<{ ids: number[]; count?: number }> {
-  let query = db
-    .selectFrom('work_orders')
-    .select('work_orders.id')
-    .$if(withCount, (q) => q.select(sql<string>`count(*) OVER ()`.as('n')));
-  for (const w of where) query = query.where(w);
-  const dir = page.direction === 'desc' ? sql`DESC` : sql`ASC`;
-  const key = sql.ref(`work_orders.${page.sort}`);
-  const rows = await query
-    .orderBy(sql`(${key} + interval '0 s') ${dir} NULLS LAST`)
-    .orderBy(sql`(${sql.ref('work_orders.id')} + 0) ${dir}`)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const rows = await sortedPageQuery(db, where, page, withCount).execute();
   const ids = rows.map((r) => r.id);
   if (!withCount) return { ids };
   const first = rows[0];
   if (!first) return { ids, count: page.offset === 0 ? 0 : undefined };
   return { ids, count: Number(first.n) };
+}
+
+type SortedPage = { sort: SortKey; direction: 'asc' | 'desc'; limit: number; offset: number };
+
+/** `sortedPage`'s statement (a test reads its plan). */
+export function sortedPageQuery(
+  db: Db,
+  where: readonly OrdersWhere[],
+  page: SortedPage,
+  withCount: boolean,
+) {
+  const among = amongOf(where);
+  let query = (among ? db.selectFrom(inHand(among.ids)) : db.selectFrom('work_orders'))
+    .select('work_orders.id')
+    .$if(withCount, (q) => q.select(sql<string>`count(*) OVER ()`.as('n')));
+  for (const w of among?.rest ?? where) query = query.where(w);
+  const dir = page.direction === 'desc' ? sql`DESC` : sql`ASC`;
+  const key = sql.ref(`work_orders.${page.sort}`);
+  return query
+    .orderBy(sql`(${key} + interval '0 s') ${dir} NULLS LAST`)
+    .orderBy(sql`(${sql.ref('work_orders.id')} + 0) ${dir}`)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * The orders of a keyword's matches in hand, to be read first (search-in-hand.ts
+ * `matchesInHand`: a list the planner takes for small), fetched by primary key before any other
+ * clause is tested: `OFFSET 0` keeps the planner from pulling the sub-select up into the page's
+ * statement, where it read a queue's whole index and tested each entry against the ids (the
+ * queue's estimate is far below its size). Over all orders the planner fetches them by key
+ * itself, and the sub-select's node cost 2 ms there (docs/performance.md, "Thirty-first session
+ * at 10M"). No CTE: a materialized one copied every whole row.
+ */
+function inHand(ids: readonly number[]) {
+  return sql<Selectable<WorkOrdersTable>>`(SELECT * FROM work_orders
+     WHERE work_orders.id = ANY(${[...ids]}::bigint[]) OFFSET 0)`.as('work_orders');
 }
 
 /**

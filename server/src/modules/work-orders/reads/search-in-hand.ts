@@ -36,11 +36,18 @@ import { estimateOrderParts } from './total.repository';
  * three matches there 201 → 50 ms, page and total (docs/performance.md, "Seventeenth
  * session"); with `keywordIdsMax` 8,000 and the postings' bound, "新华坊17号楼" (3,771 matches)
  * 54 → 47 ms and street1's (one match in its streets) 99 → 42–48 ("Twenty-first session").
+ *
+ * `listRows`, the planner's estimate of the list without its keyword: below
+ * READ_FIRST_ROWS_PER_MATCH rows a match, the page fetches the matches before it tests the list's
+ * clauses (list.repository.ts `sortedPageQuery`). The planner would rather read such a list's
+ * own index whole and test the ids on each entry, and a queue's estimate is often far below its
+ * size; a list it knows to be big, it reads through the ids itself.
  */
 export async function matchesInHand(
   ctx: AppContext,
   where: readonly OrdersWhere[],
   most: { candidates: number; postings?: number } = { candidates: IN_HAND_CANDIDATES },
+  listRows?: number,
 ): Promise<OrdersWhere[] | undefined> {
   const max = ctx.settings.keywordIdsMax;
   if (max <= 0) return undefined;
@@ -60,8 +67,13 @@ export async function matchesInHand(
     return undefined;
   }
   const ids = await collected(ctx, where, max);
-  return ids && ids.length <= max ? keywordAmong(where, ids) : undefined;
+  if (!ids || ids.length > max) return undefined;
+  const readFirst = listRows !== undefined && listRows < READ_FIRST_ROWS_PER_MATCH * ids.length;
+  return keywordAmong(where, ids, readFirst);
 }
+
+/** See `matchesInHand`; docs/performance.md, "Thirty-first session at 10M". */
+export const READ_FIRST_ROWS_PER_MATCH = 100;
 
 /**
  * Does the statistics' word settle it, before any sample? Two cases:

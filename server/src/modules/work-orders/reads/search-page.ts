@@ -125,7 +125,7 @@ export async function keywordPlan(
     keyword !== undefined && (await probeMatchIds(ctx.db, [], keyword, probe)).length >= want;
   const rows = await estimateOrderParts(ctx.db, [withoutKeyword(where)]);
   const inHand = async () => {
-    const among = await matchesInHand(ctx, where);
+    const among = await matchesInHand(ctx, where, undefined, rows);
     return among && { where: among, sortMatches: true, inHand: true as const };
   };
   if (rows <= limit) {

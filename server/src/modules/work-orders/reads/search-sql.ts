@@ -195,10 +195,33 @@ export async function keywordMatchIds(
   return rows.map((r) => Number(r.id));
 }
 
-/** `where` with each keyword clause replaced by its matches in hand: the orders among `ids`. */
-export function keywordAmong(where: readonly OrdersWhere[], ids: readonly number[]): OrdersWhere[] {
+/** The clauses `keywordAmong` made to be read first, with their ids. */
+const amongClauses = new WeakMap<OrdersWhere, readonly number[]>();
+
+/**
+ * `where` with each keyword clause replaced by its matches in hand: the orders among `ids`.
+ * `readFirst`: the page fetches those orders before it tests the other clauses (`amongOf`).
+ */
+export function keywordAmong(
+  where: readonly OrdersWhere[],
+  ids: readonly number[],
+  readFirst = false,
+): OrdersWhere[] {
   const among: OrdersWhere = () => sql<boolean>`work_orders.id = ANY(${[...ids]}::bigint[])`;
+  if (readFirst) amongClauses.set(among, ids);
   return remakeKeywords(where, () => among);
+}
+
+/**
+ * The ids of the first clause `keywordAmong` made to be read first in `where`, and the other
+ * clauses; undefined when there is none.
+ */
+export function amongOf(
+  where: readonly OrdersWhere[],
+): { ids: readonly number[]; rest: OrdersWhere[] } | undefined {
+  const clause = where.find((w) => amongClauses.has(w));
+  if (!clause) return undefined;
+  return { ids: amongClauses.get(clause)!, rest: where.filter((w) => w !== clause) };
 }
 
 /** The keywords of the clauses `keywordWhere` made in `where`. */
