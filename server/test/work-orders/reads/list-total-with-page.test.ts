@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 
 /**
  * A page that sorts a keyword's few matches reads all of them, and its statement counts them
- * too (list.repository.ts `sortedPage`): that count is the list's total, exact even
+ * too (sorted-page.ts `sortedPage`): that count is the list's total, exact even
  * past the cap (the total's own count stops at it). The cap is set below the term's matches,
  * so a total that came from the capped count says so (`totalCapped`) and fails here.
  */

@@ -6,11 +6,8 @@ import type { Db } from '../../../src/context';
 import { readerFor } from '../../../src/modules/work-orders/reads/list-access';
 import { filterWhere, laterRangesOf } from '../../../src/modules/work-orders/reads/list-filters';
 import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
-import {
-  pageOrderIds,
-  sortedPage,
-  type SortKey,
-} from '../../../src/modules/work-orders/reads/list.repository';
+import { pageOrderIds } from '../../../src/modules/work-orders/reads/list.repository';
+import { sortedPage, type SortKey } from '../../../src/modules/work-orders/reads/sorted-page';
 import { queueWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 import { callers, list, plainIds, unitIdOf, type Caller } from '../reads-fixtures';

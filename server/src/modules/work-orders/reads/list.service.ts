@@ -15,14 +15,9 @@ import {
 import { listShape, pageWay, withinListTimeout } from './list-timeout';
 import { listTotal, type ListTotal } from './list-total';
 import { totalWithPage } from './list-total-page';
-import {
-  hydrateOrders,
-  pageOrderIds,
-  sortedPage,
-  type HydratedOrder,
-  type SortKey,
-} from './list.repository';
+import { hydrateOrders, pageOrderIds, type HydratedOrder } from './list.repository';
 import { presentOrder } from '../order.presenter';
+import { sortedPage, type SortKey } from './sorted-page';
 import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
 import { keywordPageIds, keywordPlan } from './search-page';
 import { hasKeyword } from './search-sql';

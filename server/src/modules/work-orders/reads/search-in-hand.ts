@@ -39,7 +39,7 @@ import { estimateOrderParts } from './total.repository';
  *
  * `listRows`, the planner's estimate of the list without its keyword: below
  * READ_FIRST_ROWS_PER_MATCH rows a match, the page fetches the matches before it tests the list's
- * clauses (list.repository.ts `sortedPageQuery`). The planner would rather read such a list's
+ * clauses (sorted-page.ts `sortedPageQuery`). The planner would rather read such a list's
  * own index whole and test the ids on each entry, and a queue's estimate is often far below its
  * size; a list it knows to be big, it reads through the ids itself.
  */
