@@ -227,6 +227,18 @@ await ddl.query(
   [firstId],
 );
 log(`search texts in ${seconds(started)} s`);
+// And the trigger that writes the units that see each order (migration 044).
+started = performance.now();
+await ddl.query(
+  `
+  INSERT INTO order_units (unit_id, call_time, order_id, type_id)
+  SELECT u.unit_id, o.call_time, o.id, o.type_id
+    FROM work_orders o,
+         unnest(hotline_order_units(o.host_unit_id, o.co_host_unit_ids)) AS u(unit_id)
+   WHERE o.id >= $1`,
+  [firstId],
+);
+log(`units of the orders in ${seconds(started)} s`);
 
 started = performance.now();
 // Two builds at a time (one per core): the search index, most of the time, runs beside the
@@ -264,7 +276,7 @@ log(
 );
 // As autovacuum leaves a live table: statistics, and the visibility map that index-only
 // scans (the queue counts) rely on.
-await sql`VACUUM (ANALYZE) work_orders, order_search, order_assignments, order_events, order_visits, order_requests, deadline_jobs`.execute(
+await sql`VACUUM (ANALYZE) work_orders, order_search, order_units, order_assignments, order_events, order_visits, order_requests, deadline_jobs`.execute(
   db,
 );
 const sizes = await sql<{ table: string; size: string }>`

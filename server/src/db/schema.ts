@@ -249,6 +249,14 @@ export interface OrderSearchTable {
   search_text: string;
 }
 
+/** The units that see an order (host and co-hosts), in call-time order (migration 044). */
+export interface OrderUnitsTable {
+  unit_id: number;
+  call_time: Timestamp;
+  order_id: number;
+  type_id: number;
+}
+
 export interface OrderLocksTable {
   order_id: number;
   user_id: number;
@@ -371,6 +379,7 @@ export interface Database extends FeatureTables {
   error_logs: ErrorLogsTable;
   work_orders: WorkOrdersTable;
   order_search: OrderSearchTable;
+  order_units: OrderUnitsTable;
   order_assignments: OrderAssignmentsTable;
   order_events: OrderEventsTable;
   order_attachments: OrderAttachmentsTable;

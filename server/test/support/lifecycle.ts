@@ -295,6 +295,7 @@ export const ACTION_TABLES = [
   'order_visits',
   'order_merges',
   'order_assignments',
+  'order_units',
 ] as const;
 
 /** Row count and digest of every action table (the bad-input technique), in one query. */

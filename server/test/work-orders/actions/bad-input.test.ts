@@ -44,7 +44,7 @@ const cases = TABLE.flatMap((c) =>
 describe.each(cases)('$url', ({ url, bad }) => {
   it.each(bad)('$label → 400 naming $field, nothing written', async ({ body, field }) => {
     const before = await digest(w.t);
-    expect(Object.keys(before)).toHaveLength(7);
+    expect(Object.keys(before)).toHaveLength(8);
     // JSON drops undefined members: "missing" cases really omit the field.
     const reply = await post(w.t, `${JSJB}/${url}`, withOrder(body), { token: w.tokens.admin });
     expect({ status: reply.status, code: reply.code }, reply.msg).toEqual({

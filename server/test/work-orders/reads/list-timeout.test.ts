@@ -67,7 +67,8 @@ describe('list pages under a statement time limit', () => {
       ];
       const scanRows = t.ctx.settings.keywordScanRows;
       t.ctx.settings.keywordScanRows = 0;
-      const hold = await holdTable(t.ctx.db, 'work_orders');
+      // street1's whole list is read from order_units (unit-page.ts): held too.
+      const hold = await holdTable(t.ctx.db, ['work_orders', 'order_units']);
       try {
         for (const body of bodies) {
           const zh = await post<ListData>(t, `${JSJB}/lists/search`, body, {

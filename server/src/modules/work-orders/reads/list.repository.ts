@@ -6,6 +6,7 @@ import type { OrderExtras, PresentableOrder } from '../order.presenter';
 import { walkedPage } from './clock-walk';
 import { readParts, type OrdersWhere } from './queue-sql';
 import { sortedPage, type SortKey } from './sorted-page';
+import { unitPage } from './unit-page';
 
 /**
  * SQL of the work-order lists. A page is read in two steps: the ids of the page (filters,
@@ -101,7 +102,8 @@ interface PageSlice {
  * 016, walked in either direction — and only where those run out from the orders without it,
  * by id (the same index's NULL range). `ORDER BY key … NULLS LAST` as one statement matches
  * that index in one direction only, and sorted every candidate in the other. A page that
- * sorts its matches (`sortMatches`) walks no index: it is `sortedPage`'s one statement.
+ * sorts its matches (`sortMatches`) walks no index: it is `sortedPage`'s one statement. A
+ * unit's whole list by call time is a range of `order_units` (unit-page.ts).
  */
 export async function pageOrderIds(
   db: Db,
@@ -117,8 +119,10 @@ export async function pageOrderIds(
 ): Promise<number[]> {
   const { sort, sortMatches, ...slice } = page;
   if (sortMatches) return (await sortedPage(db, where, { sort, ...slice })).ids;
-  if (sort === 'call_time')
-    return (await walkedPage(db, where, slice)) ?? orderedIds(db, where, sort, slice);
+  if (sort === 'call_time') {
+    const ids = (await unitPage(db, where, slice)) ?? (await walkedPage(db, where, slice));
+    return ids ?? orderedIds(db, where, sort, slice);
+  }
   const keyed: OrdersWhere = (eb) => eb(`work_orders.${sort}`, 'is not', null);
   const ids = await orderedIds(db, [...where, keyed], sort, slice);
   if (ids.length === slice.limit) return ids;

@@ -18,7 +18,7 @@ import { totalWithPage } from './list-total-page';
 import { hydrateOrders, pageOrderIds, type HydratedOrder } from './list.repository';
 import { presentOrder } from '../order.presenter';
 import { sortedPage, type SortKey } from './sorted-page';
-import { hostOnly, queueWhere, type OrdersWhere } from './queue-sql';
+import { hostOnly, queueWhere, typesWhere, type OrdersWhere } from './queue-sql';
 import { keywordPageIds, keywordPlan } from './search-page';
 import { hasKeyword } from './search-sql';
 import { scopeForQueue, scopeIsEmpty, scopeWhere } from './scope-sql';
@@ -57,7 +57,7 @@ export async function listWhere(
   const scope = body.menuId
     ? scopeForQueue(reader.scope, reader.queueCtx.viewerUnitId, hostOnly(body.menuId))
     : scopeWhere(reader.scope);
-  const where: OrdersWhere[] = [(eb) => eb('work_orders.type_id', 'in', types)];
+  const where: OrdersWhere[] = [typesWhere(types)];
   if (scope) where.push(scope);
   if (body.menuId) where.push(queueWhere(body.menuId, reader.queueCtx));
   where.push(...(await filterWhere(ctx.db, body)));

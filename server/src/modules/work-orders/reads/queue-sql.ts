@@ -31,7 +31,20 @@ export type OrdersWhere = ((eb: OrdersEb) => Expression<SqlBool>) & {
    * (clock-walk.ts).
    */
   readonly walk?: ClockWalk;
+  /**
+   * The orders this unit hosts or co-hosts (a unit's row scope, scope-sql.ts): a page by call
+   * time of that and types alone reads the unit's range of `order_units` (unit-page.ts).
+   */
+  readonly unit?: number;
+  /** The orders of these types (`typesWhere`): a clause `order_units` can answer too. */
+  readonly types?: readonly number[];
 };
+
+/** The orders of the given types, marked as such (`OrdersWhere.types`). */
+export function typesWhere(types: readonly number[]): OrdersWhere {
+  const clause = (eb: OrdersEb) => eb('work_orders.type_id', 'in', [...types]);
+  return Object.assign(clause, { types });
+}
 
 /** A warning-window queue's clause as the rest of the queue and the window (clock-walk.ts). */
 export interface ClockWalk {

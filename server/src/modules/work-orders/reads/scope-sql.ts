@@ -7,7 +7,7 @@ import {
   isVisitor,
   type Actor,
 } from '@hotline/domain';
-import type { OrdersWhere } from './queue-sql';
+import type { OrdersEb, OrdersWhere } from './queue-sql';
 
 /**
  * Row scope of WORKFLOW section 8 as SQL, the same rule the domain's `canRead` applies to one
@@ -81,7 +81,10 @@ export function scopeWhere(scope: RowScope): OrdersWhere {
     parts.push((eb) => eb('work_orders.created_by', '=', createdBy));
   }
   if (parts.length === 0) return () => sql<boolean>`false`;
-  const clause: OrdersWhere = (eb) => eb.or(parts.map((p) => p(eb)));
+  const or = (eb: OrdersEb) => eb.or(parts.map((p) => p(eb)));
+  // A unit's scope alone is the unit's rows of `order_units` (unit-page.ts).
+  const alone = parts.length === 2 && scope.unitId !== null;
+  const clause: OrdersWhere = alone ? Object.assign(or, { unit: scope.unitId! }) : or;
   scopeParts.set(clause, parts);
   return clause;
 }
