@@ -6,7 +6,7 @@ import type { DefaultTimestamp, Timestamp } from './schema-columns';
  * `Database` includes `FeatureTables`. Keep in step with the SQL.
  */
 
-// --- work-order reads (migration 015; replaces 004's work_order_tallies) ---
+// --- work-order reads (migrations 015, replacing 004's work_order_tallies; 036; 044) ---
 /** Orders per every column a clock-free queue condition or a row scope reads, kept by a trigger. */
 export interface QueueTalliesTable {
   type_id: number;
@@ -40,6 +40,24 @@ export interface QueueClockTalliesTable {
 export interface FeatureTables {
   queue_tallies: QueueTalliesTable;
   queue_clock_tallies: QueueClockTalliesTable;
+}
+
+/** An order's search text beside it (migration 036), kept by triggers. */
+export interface OrderSearchTable {
+  order_id: number;
+  call_time: Timestamp;
+  search_text: string;
+}
+/** The units that see an order (host and co-hosts), in call-time order (migration 044). */
+export interface OrderUnitsTable {
+  unit_id: number;
+  call_time: Timestamp;
+  order_id: number;
+  type_id: number;
+}
+export interface FeatureTables {
+  order_search: OrderSearchTable;
+  order_units: OrderUnitsTable;
 }
 // --- end work-order reads ---
 

@@ -243,20 +243,6 @@ export interface WorkOrdersTable {
 }
 
 /** An order's search text (migration 036), written by a trigger on work_orders only. */
-export interface OrderSearchTable {
-  order_id: number;
-  call_time: Timestamp;
-  search_text: string;
-}
-
-/** The units that see an order (host and co-hosts), in call-time order (migration 044). */
-export interface OrderUnitsTable {
-  unit_id: number;
-  call_time: Timestamp;
-  order_id: number;
-  type_id: number;
-}
-
 export interface OrderLocksTable {
   order_id: number;
   user_id: number;
@@ -378,8 +364,6 @@ export interface Database extends FeatureTables {
   search_links: SearchLinksTable;
   error_logs: ErrorLogsTable;
   work_orders: WorkOrdersTable;
-  order_search: OrderSearchTable;
-  order_units: OrderUnitsTable;
   order_assignments: OrderAssignmentsTable;
   order_events: OrderEventsTable;
   order_attachments: OrderAttachmentsTable;
