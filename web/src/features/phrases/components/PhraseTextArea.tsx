@@ -81,6 +81,13 @@ export function PhraseTextArea({
             setOpen(true);
             return;
           }
+          // Esc pressed before the picker's search box took the focus closes the picker only
+          // (the form's Esc handler skips a handled key).
+          if (open && e.key === 'Escape') {
+            e.preventDefault();
+            close();
+            return;
+          }
           onKeyDown?.(e);
         }}
         aria-keyshortcuts="Alt+P"
