@@ -220,9 +220,10 @@ await ddl.query('SET session_replication_role = DEFAULT');
 started = performance.now();
 await ddl.query(
   `
-  INSERT INTO order_search (order_id, call_time, search_text)
-  SELECT id, call_time, hotline_order_text(order_num, district_case_num, title, major_content,
-                                           caller_name, caller_phone, address)
+  INSERT INTO order_search (order_id, call_time, type_id, search_text)
+  SELECT id, call_time, type_id,
+         hotline_order_text(order_num, district_case_num, title, major_content, caller_name,
+                            caller_phone, address)
     FROM work_orders WHERE id >= $1`,
   [firstId],
 );

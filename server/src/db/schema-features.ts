@@ -46,6 +46,8 @@ export interface FeatureTables {
 export interface OrderSearchTable {
   order_id: number;
   call_time: Timestamp;
+  /** The order's type (migration 045). */
+  type_id: number;
   search_text: string;
 }
 /** The units that see an order (host and co-hosts), in call-time order (migration 044). */

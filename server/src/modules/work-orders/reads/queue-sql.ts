@@ -36,8 +36,13 @@ export type OrdersWhere = ((eb: OrdersEb) => Expression<SqlBool>) & {
    * time of that and types alone reads the unit's range of `order_units` (unit-page.ts).
    */
   readonly unit?: number;
-  /** The orders of these types (`typesWhere`): a clause `order_units` can answer too. */
+  /**
+   * The orders of these types (`typesWhere`): a clause `order_units` and `order_search` can
+   * answer too.
+   */
   readonly types?: readonly number[];
+  /** Every order (a district-wide row scope): the clause asks nothing of an order. */
+  readonly everyOrder?: true;
 };
 
 /** The orders of the given types, marked as such (`OrdersWhere.types`). */

@@ -61,7 +61,7 @@ export function scopePartsOf(clause: OrdersWhere): readonly OrdersWhere[] | unde
 }
 
 export function scopeWhere(scope: RowScope): OrdersWhere {
-  if (scope.all) return () => sql<boolean>`true`;
+  if (scope.all) return Object.assign(() => sql<boolean>`true`, { everyOrder: true as const });
   const parts: OrdersWhere[] = [];
   if (scope.unitId !== null) {
     const unitId = scope.unitId;

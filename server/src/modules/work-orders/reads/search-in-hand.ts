@@ -4,9 +4,10 @@ import {
   calledIn,
   keywordAmong,
   keywordKeysOf,
-  keywordMatchIds,
+  keywordMatches,
   keywordSample,
   recentWeeks,
+  type Match,
 } from './search-sql';
 import { bigramFrequencies, postingShare } from './search-keys';
 import { isQueryCanceled, withStatementTimeout } from './statement-timeout';
@@ -62,14 +63,14 @@ export async function matchesInHand(
   const share = Math.min(1, Math.max(recent, 1) / all);
   const candidates = Math.ceil(most.candidates * share);
   const sample = await keywordSample(ctx.db, where, window, candidates + 1);
-  const matches = Math.max(SAMPLE_MATCHES_ANYWAY, (max * share) / 2);
-  if (!sample || sample.candidates > candidates || sample.matches > matches) {
+  const promised = Math.max(SAMPLE_MATCHES_ANYWAY, (max * share) / 2);
+  if (!sample || sample.candidates > candidates || sample.matches > promised) {
     return undefined;
   }
-  const ids = await collected(ctx, where, max);
-  if (!ids || ids.length > max) return undefined;
-  const readFirst = listRows !== undefined && listRows < READ_FIRST_ROWS_PER_MATCH * ids.length;
-  return keywordAmong(where, ids, readFirst);
+  const matches = await collected(ctx, where, max);
+  if (!matches || matches.length > max) return undefined;
+  const readFirst = listRows !== undefined && listRows < READ_FIRST_ROWS_PER_MATCH * matches.length;
+  return keywordAmong(where, matches, readFirst);
 }
 
 /** See `matchesInHand`; docs/performance.md, "Thirty-first session at 10M". */
@@ -120,10 +121,10 @@ async function collected(
   ctx: AppContext,
   where: readonly OrdersWhere[],
   max: number,
-): Promise<number[] | undefined> {
+): Promise<Match[] | undefined> {
   try {
     return await withStatementTimeout(ctx.db, IN_HAND_TIMEOUT_MS, (db) =>
-      keywordMatchIds(db, where, max),
+      keywordMatches(db, where, max),
     );
   } catch (error) {
     if (isQueryCanceled(error)) return undefined;

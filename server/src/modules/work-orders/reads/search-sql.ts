@@ -175,39 +175,59 @@ export async function keywordSample(
   return { candidates: Number(rows[0]?.candidates ?? 0), matches: Number(rows[0]?.matches ?? 0) };
 }
 
+/** A match of a keyword collected from `order_search`: what a district's page asks of it. */
+export interface Match {
+  id: number;
+  /** Its call time in microseconds since 1970: exact, where a Date keeps milliseconds. */
+  calledAt: number;
+  typeId: number;
+}
+
 /**
- * The ids of the orders whose text holds the keyword of `where`, over all history and at most
- * `max + 1` of them (one more says "more than max"): the search index's lookup and the
- * substring confirmed, like `keywordWhere`'s semi-join but on its own, so the answer can be
- * handed to the planner as a list (`keywordAmong`). Undefined without a keyword clause.
+ * The orders whose text holds the keyword of `where`, over all history and at most `max + 1`
+ * of them (one more says "more than max"), each with its call time and type (migration 045):
+ * the search index's lookup and the substring confirmed, like `keywordWhere`'s semi-join but
+ * on its own, so the answer can be handed to the planner as a list (`keywordAmong`). Undefined
+ * without a keyword clause.
  */
-export async function keywordMatchIds(
+export async function keywordMatches(
   db: Db,
   where: readonly OrdersWhere[],
   max: number,
-): Promise<number[] | undefined> {
+): Promise<Match[] | undefined> {
   const made = keywordClauseOf(where);
   if (!made) return undefined;
-  const { rows } = await sql<{ id: number | string }>`
-    SELECT order_search.order_id AS id FROM order_search
+  const { rows } = await sql<{ id: number | string; at: number | string; type_id: number }>`
+    SELECT order_search.order_id AS id, order_search.type_id,
+           (extract(epoch FROM order_search.call_time) * 1000000)::bigint AS at
+      FROM order_search
      WHERE ${lookupOf(made)} AND ${holds('order_search.search_text', made.keyword)}
      LIMIT ${max + 1}`.execute(db);
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    calledAt: Number(r.at),
+    typeId: Number(r.type_id),
+  }));
 }
 
 /** The clauses `keywordAmong` made to be read first, with their ids. */
 const amongClauses = new WeakMap<OrdersWhere, readonly number[]>();
+/** The matches of every clause `keywordAmong` made. */
+const amongMatches = new WeakMap<OrdersWhere, readonly Match[]>();
 
 /**
- * `where` with each keyword clause replaced by its matches in hand: the orders among `ids`.
- * `readFirst`: the page fetches those orders before it tests the other clauses (`amongOf`).
+ * `where` with each keyword clause replaced by its matches in hand: the orders among
+ * `matches`. `readFirst`: the page fetches those orders before it tests the other clauses
+ * (`amongOf`).
  */
 export function keywordAmong(
   where: readonly OrdersWhere[],
-  ids: readonly number[],
+  matches: readonly Match[],
   readFirst = false,
 ): OrdersWhere[] {
-  const among: OrdersWhere = () => sql<boolean>`work_orders.id = ANY(${[...ids]}::bigint[])`;
+  const ids = matches.map((m) => m.id);
+  const among: OrdersWhere = () => sql<boolean>`work_orders.id = ANY(${ids}::bigint[])`;
+  amongMatches.set(among, matches);
   if (readFirst) amongClauses.set(among, ids);
   return remakeKeywords(where, () => among);
 }
@@ -222,6 +242,18 @@ export function amongOf(
   const clause = where.find((w) => amongClauses.has(w));
   if (!clause) return undefined;
   return { ids: amongClauses.get(clause)!, rest: where.filter((w) => w !== clause) };
+}
+
+/**
+ * The matches of the first clause `keywordAmong` made in `where`, and the other clauses;
+ * undefined when there is none (in-hand-page.ts).
+ */
+export function matchesOf(
+  where: readonly OrdersWhere[],
+): { matches: readonly Match[]; rest: OrdersWhere[] } | undefined {
+  const clause = where.find((w) => amongMatches.has(w));
+  if (!clause) return undefined;
+  return { matches: amongMatches.get(clause)!, rest: where.filter((w) => w !== clause) };
 }
 
 /** The keywords of the clauses `keywordWhere` made in `where`. */

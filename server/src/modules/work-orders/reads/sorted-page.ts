@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../context';
 import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrdersWhere } from './queue-sql';
+import { inHandPage } from './in-hand-page';
 import { amongOf } from './search-sql';
 
 /**
@@ -15,7 +16,9 @@ import { amongOf } from './search-sql';
  * values (a queue's `alternatives`) cost nothing in a sort. The same rows as list.repository.ts `pageOrderIds`.
  * `count` is undefined when a page past the first is empty (an offset past the last match leaves
  * no row to carry it); an empty first page is none. The window keeps every match before the
- * sort sees the first, so only a page whose matches are few should count them.
+ * sort sees the first, so only a page whose matches are few should count them. A keyword's
+ * matches in hand, by call time, of a list that asks only their type: no statement
+ * (in-hand-page.ts).
  */
 export async function sortedPage(
   db: Db,
@@ -23,6 +26,8 @@ export async function sortedPage(
   page: SortedPage,
   withCount = false,
 ): Promise<{ ids: number[]; count?: number }> {
+  const fromMatches = inHandPage(where, page);
+  if (fromMatches) return withCount ? fromMatches : { ids: fromMatches.ids };
   const rows = await sortedPageQuery(db, where, page, withCount).execute();
   const ids = rows.map((r) => r.id);
   if (!withCount) return { ids };
