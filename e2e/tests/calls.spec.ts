@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { openSelect, openUserMenu, setConfig } from '../support/console';
-import { loginAs, openRoute } from './support/session';
+import { api, apiLogin, loginAs, openRoute } from './support/session';
 import { openOrder, PAGES_DIR, queue } from './support/detail-helpers';
 
 /**
@@ -25,10 +25,44 @@ async function checkIn(page: Page): Promise<string> {
   return seat;
 }
 
+/**
+ * Hangs up the call and leaves the seat an earlier try may have left: both are the server's
+ * (a seat is held while its user has a live session), so a retry starts checked out.
+ */
+async function leaveSeat(request: APIRequestContext, username: string): Promise<void> {
+  const token = await apiLogin(request, username);
+  const calls = await api<{ list: { callOutId: string; state: string }[] }>(
+    request,
+    'POST',
+    '/api/addons/call/index/getList',
+    token,
+    { pageNo: 1, pageSize: 1 },
+  );
+  const live = calls.list.find((c) => c.state !== 'ended');
+  if (live) {
+    await api(request, 'POST', '/api/addons/call/index/hangup', token, {
+      callOutId: live.callOutId,
+    });
+  }
+  const { mySeat } = await api<{ mySeat: number | null }>(
+    request,
+    'POST',
+    '/api/addons/call/Callseat/getList',
+    token,
+  );
+  if (mySeat !== null) {
+    await api(request, 'POST', '/api/addons/call/Callseat/update', token, {
+      seatNo: mySeat,
+      status: 0,
+    });
+  }
+}
+
 test('check in, open an order, dial, the simulator answers, hang up, the record appears', async ({
   page,
   request,
 }) => {
+  await leaveSeat(request, 'dispatcher');
   const token = await loginAs(page, 'dispatcher');
   await checkIn(page);
 
@@ -121,7 +155,8 @@ test('the call window gets the order, the user and the token over postMessage', 
   await expect(frame.locator('#orderNum')).toHaveText(order!.orderNum);
 });
 
-test('the sign-in button reappears 5 s after sign-out', async ({ page }) => {
+test('the sign-in button reappears 5 s after sign-out', async ({ page, request }) => {
+  await leaveSeat(request, 'agent');
   await loginAs(page, 'agent');
   await checkIn(page);
   const bar = page.getByTestId('call-bar');
@@ -149,7 +184,22 @@ async function openClock(page: Page) {
 
 test('clock-in dialog per role: call-back staff, dispatcher, none for a street user', async ({
   page,
+  request,
 }) => {
+  // off duty, as an earlier try may not have left them (the duty state is the server's)
+  const visitor = await apiLogin(request, 'visitor');
+  const { info } = await api<{ info: { uid: number } }>(
+    request,
+    'GET',
+    '/api/user/userInfo',
+    visitor,
+  );
+  await api(request, 'POST', '/api/addons/jsjb/huifang/huifangClock', visitor, {
+    uid: info.uid,
+    userName: 'visitor',
+    clockStatus: 0,
+    clockType: 1,
+  });
   // call-back staff: type 1 only; no call bar (no /jsjb/dw#/jsjb/case)
   await loginAs(page, 'visitor');
   await expect(page.getByTestId('call-bar')).toHaveCount(0);

@@ -314,6 +314,8 @@ test('attachments: images and PDFs are previewed, other files downloaded', async
   const token = await loginAs(page, 'dispatcher');
   const { list } = await queue(request, token, 'qu_blz');
   const order = list[1]!;
+  // names of this try: a retry uploads to the same order again
+  const n = Date.now() % 100000;
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
     'base64',
@@ -322,7 +324,7 @@ test('attachments: images and PDFs are previewed, other files downloaded', async
     { name: '现场照片.png', mimeType: 'image/png', buffer: png },
     { name: '整改报告.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
     { name: '情况说明.txt', mimeType: 'text/plain', buffer: Buffer.from('已整改完毕。') },
-  ];
+  ].map((file) => ({ ...file, name: file.name.replace('.', `${n}.`) }));
   for (const file of files) {
     const response = await request.post('/api/file/pUpload', {
       headers: { Authorization: `Bearer ${token}` },
@@ -333,10 +335,11 @@ test('attachments: images and PDFs are previewed, other files downloaded', async
   const dialog = await openOrder(page, order.id);
   await dialog.getByRole('tab', { name: /附件/ }).click();
   const list$ = dialog.getByTestId('detail-attachments');
+  const item = (i: number) => list$.locator(`[data-file="${files[i]!.name}"]`);
   for (const file of files) await expect(list$.locator(`[data-file="${file.name}"]`)).toBeVisible();
 
   // the image opens in the image preview (fetched with the token, shown from a blob)
-  await list$.locator('[data-file="现场照片.png"]').getByRole('button', { name: '预览' }).click();
+  await item(0).getByRole('button', { name: '预览' }).click();
   const preview = page.locator('.ant-image-preview img');
   await expect(preview).toBeVisible();
   expect(await preview.getAttribute('src')).toMatch(/^blob:/);
@@ -344,17 +347,17 @@ test('attachments: images and PDFs are previewed, other files downloaded', async
   await expect(preview).toBeHidden();
 
   // the PDF in a frame
-  await list$.locator('[data-file="整改报告.pdf"]').getByRole('button', { name: '预览' }).click();
+  await item(1).getByRole('button', { name: '预览' }).click();
   await expect(page.getByTestId('pdf-preview')).toBeVisible();
   expect(await page.getByTestId('pdf-preview').getAttribute('src')).toMatch(/^blob:/);
   await page.locator('.ant-modal-close').last().click();
 
   // the text file has no preview, only a download under its own name
-  const txt = list$.locator('[data-file="情况说明.txt"]');
+  const txt = item(2);
   await expect(txt.getByRole('button', { name: '预览' })).toHaveCount(0);
   const download = page.waitForEvent('download');
   await txt.getByRole('button', { name: '下载' }).click();
-  expect((await download).suggestedFilename()).toBe('情况说明.txt');
+  expect((await download).suggestedFilename()).toBe(files[2]!.name);
 });
 
 test('edit sends only the changed field; nothing changed is said before sending', async ({
@@ -364,6 +367,8 @@ test('edit sends only the changed field; nothing changed is said before sending'
   const token = await loginAs(page, 'dispatcher');
   const { list } = await queue(request, token, 'qu_blz');
   const order = list[2]!;
+  // a number of this try: a retry may find the order with the last try's
+  const phone = `010-6234${String(Date.now() % 10000).padStart(4, '0')}`;
   const dialog = await openOrder(page, order.id);
   await clickAction(dialog, 'edit');
   const panel = dialog.getByTestId('action-panel');
@@ -372,10 +377,10 @@ test('edit sends only the changed field; nothing changed is said before sending'
   await panel.getByTestId('field-callerPhone').fill('12345');
   await panel.getByTestId('action-submit').click();
   await expect(panel.getByText('请输入正确的手机号或固定电话')).toBeVisible();
-  await panel.getByTestId('field-callerPhone').fill('010-62345678');
+  await panel.getByTestId('field-callerPhone').fill(phone);
   await panel.getByTestId('action-submit').click();
   await expect(panel).toHaveCount(0);
-  await expect(dialog.locator('[data-field="callerPhone"]')).toHaveText('010-62345678');
+  await expect(dialog.locator('[data-field="callerPhone"]')).toHaveText(phone);
   const detail = await ok<{ timeline: { action: string; comment: string }[] }>(
     request,
     '/api/addons/jsjb/lists/detail',
@@ -383,6 +388,6 @@ test('edit sends only the changed field; nothing changed is said before sending'
     { id: order.id },
   );
   const edit = detail.timeline.filter((e) => e.action === 'edit').pop();
-  expect(edit?.comment).toContain('010-62345678');
+  expect(edit?.comment).toContain(phone);
   expect(edit?.comment).not.toContain('title');
 });
