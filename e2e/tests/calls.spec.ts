@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { openSelect, openUserMenu, setConfig } from '../support/console';
-import { api, apiLogin, loginAs, openRoute } from './support/session';
+import { api, apiLogin, clockOff, loginAs, openRoute } from './support/session';
 import { openOrder, PAGES_DIR, queue } from './support/detail-helpers';
 
 /**
@@ -186,20 +186,8 @@ test('clock-in dialog per role: call-back staff, dispatcher, none for a street u
   page,
   request,
 }) => {
-  // off duty, as an earlier try may not have left them (the duty state is the server's)
-  const visitor = await apiLogin(request, 'visitor');
-  const { info } = await api<{ info: { uid: number } }>(
-    request,
-    'GET',
-    '/api/user/userInfo',
-    visitor,
-  );
-  await api(request, 'POST', '/api/addons/jsjb/huifang/huifangClock', visitor, {
-    uid: info.uid,
-    userName: 'visitor',
-    clockStatus: 0,
-    clockType: 1,
-  });
+  // off duty, as an earlier try may not have left them
+  await clockOff(request, 'visitor', 1);
   // call-back staff: type 1 only; no call bar (no /jsjb/dw#/jsjb/case)
   await loginAs(page, 'visitor');
   await expect(page.getByTestId('call-bar')).toHaveCount(0);

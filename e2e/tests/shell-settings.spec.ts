@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '../support/test';
-import { api, apiLogin, loginAs, openUserMenu, setConfig } from '../support/console';
+import { loginAs, openUserMenu, setConfig } from '../support/console';
+import { clockOff } from './support/session';
 
 /** Theme drawer rules, random skin, watermark and the top-bar tools. */
 
@@ -230,20 +231,8 @@ test('call-bar slot only with is_waihu and /jsjb/dw#/jsjb/case', async ({ page, 
 });
 
 test('clock-in dialog for dispatchers posts the clock-in call', async ({ page, request }) => {
-  // off duty, as an earlier try may not have left them (the duty state is the server's)
-  const token = await apiLogin(request, 'dispatcher');
-  const { info } = await api<{ info: { uid: number } }>(
-    request,
-    'GET',
-    '/api/user/userInfo',
-    token,
-  );
-  await api(request, 'POST', '/api/addons/jsjb/huifang/huifangClock', token, {
-    uid: info.uid,
-    userName: 'dispatcher',
-    clockStatus: 0,
-    clockType: 2,
-  });
+  // off duty, as an earlier try may not have left them
+  await clockOff(request, 'dispatcher', 2);
   await loginAs(page, 'dispatcher');
   await (await openUserMenu(page)).getByRole('menuitem', { name: /签到/ }).click();
   const dialog = page.locator('.hl-dialog');

@@ -58,3 +58,28 @@ export function apiPost<T>(
 ): Promise<T> {
   return api<T>(request, 'POST', path, token, data);
 }
+
+/**
+ * Clocks `username` off duty for one clock type (1 call-back staff, 2 dispatcher) through the
+ * API: the duty state is the server's, so a test that clocks in starts from off duty even when
+ * an earlier try left the user on duty.
+ */
+export async function clockOff(
+  request: APIRequestContext,
+  username: string,
+  clockType: 1 | 2,
+): Promise<void> {
+  const token = await apiLogin(request, username);
+  const { info } = await api<{ info: { uid: number } }>(
+    request,
+    'GET',
+    '/api/user/userInfo',
+    token,
+  );
+  await api(request, 'POST', '/api/addons/jsjb/huifang/huifangClock', token, {
+    uid: info.uid,
+    userName: username,
+    clockStatus: 0,
+    clockType,
+  });
+}

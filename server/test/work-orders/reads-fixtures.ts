@@ -8,7 +8,7 @@ import { authenticate } from '../../src/modules/auth/session.service';
 import { toOrderState } from '../../src/modules/work-orders/order-state';
 import type { BudgetedCount } from '../../src/modules/work-orders/reads/list-total';
 import { countOrderPartsUpTo } from '../../src/modules/work-orders/reads/list.repository';
-import type { SortKey } from '../../src/modules/work-orders/reads/sorted-page';
+import type { SortKey } from '../../src/modules/work-orders/reads/page-sort';
 import type { OrdersWhere } from '../../src/modules/work-orders/reads/queue-sql';
 import { weekNumber, weekStart } from '../../src/modules/work-orders/reads/search-sql';
 import { DEMO_USERNAMES, type DemoUsername } from '../../src/seed/demo-org';

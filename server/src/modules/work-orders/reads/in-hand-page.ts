@@ -1,5 +1,6 @@
 import type { OrdersWhere } from './queue-sql';
 import { matchesOf, type Match } from './search-sql';
+import type { SortedPage } from './page-sort';
 
 /**
  * A page by call time of a keyword's matches in hand (search-in-hand.ts), when the list asks
@@ -12,7 +13,7 @@ import { matchesOf, type Match } from './search-sql';
  */
 export function inHandPage(
   where: readonly OrdersWhere[],
-  page: { sort: string; direction: 'asc' | 'desc'; limit: number; offset: number },
+  page: SortedPage,
 ): { ids: number[]; count: number } | null {
   if (page.sort !== 'call_time') return null;
   const inHand = matchesOf(where);

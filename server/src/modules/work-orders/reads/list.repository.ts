@@ -5,7 +5,8 @@ import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrderExtras, PresentableOrder } from '../order.presenter';
 import { walkedPage } from './clock-walk';
 import { readParts, type OrdersWhere } from './queue-sql';
-import { sortedPage, type SortKey } from './sorted-page';
+import type { SortKey } from './page-sort';
+import { sortedPage } from './sorted-page';
 import { unitPage } from './unit-page';
 
 /**

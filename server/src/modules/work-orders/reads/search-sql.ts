@@ -210,10 +210,11 @@ export async function keywordMatches(
   }));
 }
 
-/** The clauses `keywordAmong` made to be read first, with their ids. */
-const amongClauses = new WeakMap<OrdersWhere, readonly number[]>();
-/** The matches of every clause `keywordAmong` made. */
-const amongMatches = new WeakMap<OrdersWhere, readonly Match[]>();
+/** The clauses `keywordAmong` made: their matches, and whether the page reads them first. */
+const amongClauses = new WeakMap<
+  OrdersWhere,
+  { matches: readonly Match[]; ids: readonly number[]; readFirst: boolean }
+>();
 
 /**
  * `where` with each keyword clause replaced by its matches in hand: the orders among
@@ -227,8 +228,7 @@ export function keywordAmong(
 ): OrdersWhere[] {
   const ids = matches.map((m) => m.id);
   const among: OrdersWhere = () => sql<boolean>`work_orders.id = ANY(${ids}::bigint[])`;
-  amongMatches.set(among, matches);
-  if (readFirst) amongClauses.set(among, ids);
+  amongClauses.set(among, { matches, ids, readFirst });
   return remakeKeywords(where, () => among);
 }
 
@@ -239,9 +239,9 @@ export function keywordAmong(
 export function amongOf(
   where: readonly OrdersWhere[],
 ): { ids: readonly number[]; rest: OrdersWhere[] } | undefined {
-  const clause = where.find((w) => amongClauses.has(w));
+  const clause = where.find((w) => amongClauses.get(w)?.readFirst);
   if (!clause) return undefined;
-  return { ids: amongClauses.get(clause)!, rest: where.filter((w) => w !== clause) };
+  return { ids: amongClauses.get(clause)!.ids, rest: where.filter((w) => w !== clause) };
 }
 
 /**
@@ -251,9 +251,9 @@ export function amongOf(
 export function matchesOf(
   where: readonly OrdersWhere[],
 ): { matches: readonly Match[]; rest: OrdersWhere[] } | undefined {
-  const clause = where.find((w) => amongMatches.has(w));
+  const clause = where.find((w) => amongClauses.has(w));
   if (!clause) return undefined;
-  return { matches: amongMatches.get(clause)!, rest: where.filter((w) => w !== clause) };
+  return { matches: amongClauses.get(clause)!.matches, rest: where.filter((w) => w !== clause) };
 }
 
 /** The keywords of the clauses `keywordWhere` made in `where`. */

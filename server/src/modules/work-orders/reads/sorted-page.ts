@@ -3,6 +3,7 @@ import type { Db } from '../../../context';
 import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrdersWhere } from './queue-sql';
 import { inHandPage } from './in-hand-page';
+import type { SortedPage } from './page-sort';
 import { amongOf } from './search-sql';
 
 /**
@@ -35,11 +36,6 @@ export async function sortedPage(
   if (!first) return { ids, count: page.offset === 0 ? 0 : undefined };
   return { ids, count: Number(first.n) };
 }
-
-/** The columns a list page sorts by. */
-export type SortKey = 'call_time' | 'deadline' | 'dispatch_time';
-
-type SortedPage = { sort: SortKey; direction: 'asc' | 'desc'; limit: number; offset: number };
 
 /** `sortedPage`'s statement (a test reads its plan). */
 export function sortedPageQuery(
