@@ -1,5 +1,5 @@
 import type { Lang } from './codes';
-import { OPEN_STATUSES } from './lifecycle/table';
+import { OPEN_STATUSES } from './lifecycle/rules';
 
 /**
  * What a citizen is told about an order (the status lookup page, Open311): its state in words

@@ -1,6 +1,7 @@
 import { ACTION_NAMES, ACTIONS, STATUS_NAMES, type ActionName } from './names';
 import type { ActionInputs } from './inputs';
-import { isOpen, TABLE } from './table';
+import { isOpen } from './rules';
+import { TABLE } from './table';
 import * as role from './roles';
 import type {
   Actor,

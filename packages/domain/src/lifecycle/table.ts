@@ -1,58 +1,26 @@
-import { addHours, handlingDeadline, handlingLimitHours, refuseDeadline } from '../time';
-import { ORDER_TYPES } from '../work-order';
-import type { ActionInputs } from './inputs';
+import { handlingDeadline, handlingLimitHours, refuseDeadline } from '../time';
 import type { ActionName } from './names';
+import { REQUEST_ACTIONS } from './requests';
 import * as role from './roles';
-import type { Actor, Effect, LifecycleSettings, OrderState, Refusal } from './types';
+import {
+  blank,
+  conflict,
+  district,
+  editor,
+  editorGuard,
+  fromCity,
+  hostWorking,
+  isOpen,
+  refuse,
+  textsMayFollow,
+  type ActionDef,
+} from './rules';
 
 /**
  * The transition table of WORKFLOW section 5. Each action says who may take it (`who`), in
  * which states it applies (`when`), and what it changes (`apply`). The runner in apply.ts
  * adds the rules every action shares: lock, role, state, event.
  */
-export interface Ctx {
-  actor: Actor;
-  now: Date;
-  settings: LifecycleSettings;
-}
-
-export type Applied =
-  { patch: Partial<OrderState>; comment?: string; effects?: Effect[] } | Refusal;
-
-export interface ActionDef<A extends ActionName> {
-  /** Role check; hosts are checked against the order's host unit. */
-  who: (actor: Actor, order: OrderState) => boolean;
-  when: (order: OrderState, now: Date) => boolean;
-  /** Refusals that depend on the order and actor but not on the input (409). */
-  guard?: (order: OrderState, actor: Actor, now: Date) => Refusal | null;
-  apply: (order: OrderState, input: ActionInputs[A], ctx: Ctx) => Applied;
-}
-
-export const OPEN_STATUSES = [0, 1, 11, 12] as const;
-export const isOpen = (o: OrderState) =>
-  (OPEN_STATUSES as readonly number[]).includes(o.status) && o.mergedIntoId === null;
-const blank = (text: string | undefined) => !text || text.trim() === '';
-const refuse = (key: Refusal['key'], params?: Refusal['params']): Refusal => ({
-  code: 400,
-  key,
-  params,
-});
-const conflict = (key: Refusal['key']): Refusal => ({ code: 409, key });
-const noPendingRequest = (o: OrderState) =>
-  o.pendingRequest ? conflict('order.requestPending') : null;
-const district = (a: Actor) => role.isDispatcher(a) || role.isReviewer(a);
-/** Sent by the city centre (city-dispatched, direct dispatch): only these can be refused. */
-const fromCity = (o: OrderState) =>
-  o.typeId === ORDER_TYPES.cityDispatched || o.typeId === ORDER_TYPES.directDispatch;
-const hostWorking = (o: OrderState) =>
-  o.status === 1 && (o.mainOrgStatus === 0 || o.mainOrgStatus === 1);
-/** Who may edit an order: the district, or its host. */
-const editor = (a: Actor, o: OrderState) => role.isDispatcher(a) || role.isHostOf(a, o);
-/** A host edits only while handling; the district may edit whenever the action applies. */
-const editorGuard = (o: OrderState, a: Actor) =>
-  role.isDispatcher(a) || hostWorking(o) ? null : conflict('order.hostNotHandling');
-/** An order that may still send the caller a text: open, or replied with the visit to come. */
-const textsMayFollow = (o: OrderState) => isOpen(o) || (o.status === 91 && o.mergedIntoId === null);
 
 export const TABLE: { [A in ActionName]: ActionDef<A> } = {
   sign: {
@@ -297,8 +265,7 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
     when: (o) => isOpen(o) && (o.status === 0 || o.status === 1),
     apply: (o, i, { now }) => {
       const target = i.into;
-      const targetOpen = [0, 1, 11, 12].includes(target.status) && target.mergedIntoId === null;
-      if (target.id === o.id || !targetOpen) return refuse('order.mergeTargetInvalid');
+      if (target.id === o.id || !isOpen(target)) return refuse('order.mergeTargetInvalid');
       return {
         patch: { mergedIntoId: target.id, status: 92, closedTime: now },
         comment: i.comment,
@@ -306,92 +273,7 @@ export const TABLE: { [A in ActionName]: ActionDef<A> } = {
       };
     },
   },
-  apply_extension: {
-    who: role.isHostOf,
-    when: (o) => hostWorking(o) && o.deadline !== null,
-    guard: noPendingRequest,
-    apply: (_o, i, { actor }) => {
-      if (!Number.isInteger(i.hours) || i.hours < 1 || i.hours > 720)
-        return refuse('order.extensionHours');
-      if (blank(i.reason)) return refuse('order.reasonRequired');
-      const request = { kind: 'extension' as const, hours: i.hours, requestedBy: actor.userId };
-      return {
-        patch: { needReviewStatus: 1, pendingRequest: request },
-        comment: i.reason,
-        effects: [{ kind: 'openRequest', request }],
-      };
-    },
-  },
-  approve_extension: {
-    who: role.isReviewer,
-    when: (o) => o.pendingRequest?.kind === 'extension',
-    apply: (o, i) => ({
-      patch: {
-        needReviewStatus: 2,
-        pendingRequest: null,
-        deadline: o.deadline ? addHours(o.deadline, o.pendingRequest?.hours ?? 0) : o.deadline,
-        handlingLimitHours: (o.handlingLimitHours ?? 0) + (o.pendingRequest?.hours ?? 0),
-      },
-      comment: i.comment,
-      effects: [{ kind: 'closeRequest', approved: true }],
-    }),
-  },
-  reject_extension: {
-    who: role.isReviewer,
-    when: (o) => o.pendingRequest?.kind === 'extension',
-    apply: (_o, i) =>
-      blank(i.comment)
-        ? refuse('order.commentRequired')
-        : {
-            patch: { needReviewStatus: 3, pendingRequest: null },
-            comment: i.comment,
-            effects: [{ kind: 'closeRequest', approved: false }],
-          },
-  },
-  apply_exclusion: {
-    who: role.isHostOf,
-    when: (o) =>
-      o.status !== 71 && o.status !== 72 && o.tichuType === null && o.hostUnitId !== null,
-    guard: noPendingRequest,
-    apply: (_o, i, { actor }) => {
-      if (blank(i.reason) || blank(i.tichuType)) return refuse('order.reasonRequired');
-      const request = {
-        kind: 'exclusion' as const,
-        tichuType: i.tichuType.trim(),
-        requestedBy: actor.userId,
-      };
-      return {
-        patch: { needReviewStatus: 1, pendingRequest: request },
-        comment: i.reason,
-        effects: [{ kind: 'openRequest', request }],
-      };
-    },
-  },
-  approve_exclusion: {
-    who: role.isReviewer,
-    when: (o) => o.pendingRequest?.kind === 'exclusion',
-    apply: (o, i) => ({
-      patch: {
-        needReviewStatus: 2,
-        pendingRequest: null,
-        tichuType: o.pendingRequest?.tichuType ?? null,
-      },
-      comment: i.comment,
-      effects: [{ kind: 'closeRequest', approved: true }],
-    }),
-  },
-  reject_exclusion: {
-    who: role.isReviewer,
-    when: (o) => o.pendingRequest?.kind === 'exclusion',
-    apply: (_o, i) =>
-      blank(i.comment)
-        ? refuse('order.commentRequired')
-        : {
-            patch: { needReviewStatus: 3, pendingRequest: null },
-            comment: i.comment,
-            effects: [{ kind: 'closeRequest', approved: false }],
-          },
-  },
+  ...REQUEST_ACTIONS,
   lock: {
     who: () => true,
     when: isOpen,
