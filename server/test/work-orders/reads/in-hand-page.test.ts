@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TYPE_IDS } from '@hotline/domain';
-import { inHandPage } from '../../../src/modules/work-orders/reads/in-hand-page';
+import { inHandPage, unitInHandPage } from '../../../src/modules/work-orders/reads/in-hand-page';
 import { typesWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import { scopeWhere } from '../../../src/modules/work-orders/reads/scope-sql';
 import { matchesInHand } from '../../../src/modules/work-orders/reads/search-in-hand';
@@ -28,12 +28,15 @@ const OTHER_TYPE = 2;
 
 let t: TestApp;
 let dispatcher: string;
+let street1: { token: string; unit: number };
 /** The orders carrying TERM, in id order. */
 let matchIds: number[];
 
 beforeAll(async () => {
   t = await createTestApp({ orders: ORDERS, settings: { keywordIdsMax: 60 } });
-  dispatcher = (await callers(t)).dispatcher.token;
+  const who = await callers(t);
+  dispatcher = who.dispatcher.token;
+  street1 = { token: who.street1.token, unit: who.street1.auth.unit.id };
   const now = t.ctx.now().getTime();
   await relayOrders(t, (i) => ({
     callTime: new Date(now - (i + 1) * 9 * DAY),
@@ -173,6 +176,99 @@ describe('the page of matches in hand, from the collection', () => {
         });
         expect(shown(collected), `${sortOrder} ${pageNo}`).toEqual(shown(plain));
         expect(collected.data.totalCount).toBe(matchIds.length - 3);
+      }
+    }
+  });
+});
+
+describe("a unit's page of its own matches in hand, through order_units", () => {
+  /** The matches street1's unit hosts or co-hosts (set below), of the lists' type. */
+  let mine: number[];
+  const unitScope = () =>
+    scopeWhere({ all: false, unitId: street1.unit, visitor: false, createdBy: null });
+
+  beforeAll(async () => {
+    const other = (
+      await sql<{
+        id: number;
+      }>`SELECT id FROM units WHERE id <> ${street1.unit} ORDER BY id LIMIT 1`.execute(t.ctx.db)
+    ).rows[0]!.id;
+    // Of the matches: every third hosted by street1's unit, every third co-hosted by it (another
+    // unit hosting), every third another unit's only. The tie (d, e), the 300 µs pair (f, g)
+    // and two of the other type (b, c) fall in each part.
+    for (const [k, id] of matchIds.entries()) {
+      const [host, coHosts] =
+        k % 3 === 0 ? [street1.unit, []] : k % 3 === 1 ? [other, [street1.unit]] : [other, []];
+      await sql`UPDATE work_orders SET host_unit_id = ${host},
+                  co_host_unit_ids = ${coHosts}::int[] WHERE id = ${id}`.execute(t.ctx.db);
+    }
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM work_orders
+       WHERE id = ANY(${matchIds}::bigint[]) AND type_id = 1
+         AND (host_unit_id = ${street1.unit} OR ${street1.unit} = ANY(co_host_unit_ids))
+       ORDER BY id`.execute(t.ctx.db);
+    mine = rows.map((r) => Number(r.id));
+    await sql`VACUUM ANALYZE order_units`.execute(t.ctx.db);
+  });
+
+  it('is the statement’s page at every offset, both directions, with every match counted', async () => {
+    expect(mine.length).toBeGreaterThan(10);
+    const among = await inHand([unitScope(), types, keywordWhere(TERM)]);
+    for (const direction of ['desc', 'asc'] as const) {
+      for (const offset of [0, 3, 6, 15, 18, 19, 40]) {
+        const page = { sort: 'call_time', direction, limit: 3, offset } as const;
+        const got = await unitInHandPage(t.ctx.db, among, page);
+        expect(got, `${direction} ${offset}`).not.toBeNull();
+        const want = await statement(among, page);
+        expect(got!.ids, `${direction} ${offset}`).toEqual(want.ids);
+        expect(got!.count).toBe(mine.length);
+        if (want.count !== undefined) expect(got!.count).toBe(want.count);
+        expect(await sortedPage(t.ctx.db, among, page, true)).toEqual(got);
+      }
+    }
+  });
+
+  it('finds none of a unit that has none, and is not used for anything else', async () => {
+    const page = { sort: 'call_time', direction: 'desc', limit: 5, offset: 0 } as const;
+    const nobody = scopeWhere({ all: false, unitId: 999_999, visitor: false, createdBy: null });
+    const none = await inHand([nobody, types, keywordWhere(TERM)]);
+    expect(await unitInHandPage(t.ctx.db, none, page)).toEqual({ ids: [], count: 0 });
+    const older: OrdersWhere = (eb) =>
+      eb('work_orders.call_time', '<', new Date(t.ctx.now().getTime() - 100 * DAY));
+    const among = await inHand([unitScope(), types, keywordWhere(TERM)]);
+    const db = t.ctx.db;
+    expect(await unitInHandPage(db, among, { ...page, sort: 'deadline' })).toBeNull();
+    expect(await unitInHandPage(db, [unitScope(), types, keywordWhere(TERM)], page)).toBeNull();
+    expect(await unitInHandPage(db, await inHand([types, keywordWhere(TERM)]), page)).toBeNull();
+    const withOlder = await inHand([unitScope(), types, older, keywordWhere(TERM)]);
+    expect(await unitInHandPage(db, withOlder, page)).toBeNull();
+    const withCreator = scopeWhere({
+      all: false,
+      unitId: street1.unit,
+      visitor: false,
+      createdBy: 1,
+    });
+    const wider = await inHand([withCreator, types, keywordWhere(TERM)]);
+    expect(await unitInHandPage(db, wider, page)).toBeNull();
+  });
+
+  it('end to end: street1’s search gives the rows and total it gives without collecting', async () => {
+    for (const sortOrder of ['desc', 'asc'] as const) {
+      for (const pageNo of [1, 2, 3]) {
+        const body = { keyword: TERM, pageNo, pageSize: 10, isAmount: true, sortOrder };
+        const read = (keywordIdsMax: number) =>
+          withKeywordSettings(t, { keywordScanRows: 1, keywordIdsMax }, () =>
+            list(t, street1.token, body),
+          );
+        const [collected, plain] = [await read(60), await read(0)];
+        expect(collected.code, collected.msg).toBe(200);
+        const shown = (r: typeof collected) => ({
+          ids: r.data.list.map((o) => o.id),
+          hasMore: r.data.hasMore,
+          total: r.data.totalCount,
+        });
+        expect(shown(collected), `${sortOrder} ${pageNo}`).toEqual(shown(plain));
+        expect(collected.data.totalCount).toBe(mine.length);
       }
     }
   });

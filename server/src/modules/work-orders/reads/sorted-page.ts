@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../context';
 import type { WorkOrdersTable } from '../../../db/schema';
 import type { OrdersWhere } from './queue-sql';
-import { inHandPage } from './in-hand-page';
+import { inHandPage, unitInHandPage } from './in-hand-page';
 import type { SortedPage } from './page-sort';
 import { amongOf } from './search-sql';
 
@@ -18,8 +18,8 @@ import { amongOf } from './search-sql';
  * `count` is undefined when a page past the first is empty (an offset past the last match leaves
  * no row to carry it); an empty first page is none. The window keeps every match before the
  * sort sees the first, so only a page whose matches are few should count them. A keyword's
- * matches in hand, by call time, of a list that asks only their type: no statement
- * (in-hand-page.ts).
+ * matches in hand, by call time, of a list that asks only their type: no statement; of a unit's
+ * own orders: one probe of `order_units` a match (in-hand-page.ts).
  */
 export async function sortedPage(
   db: Db,
@@ -27,7 +27,7 @@ export async function sortedPage(
   page: SortedPage,
   withCount = false,
 ): Promise<{ ids: number[]; count?: number }> {
-  const fromMatches = inHandPage(where, page);
+  const fromMatches = inHandPage(where, page) ?? (await unitInHandPage(db, where, page));
   if (fromMatches) return withCount ? fromMatches : { ids: fromMatches.ids };
   const rows = await sortedPageQuery(db, where, page, withCount).execute();
   const ids = rows.map((r) => r.id);
