@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { expectAccessible } from '../support/axe';
 import { api, apiLogin, loginAs, settle } from '../support/console';
-import { PAGES_DIR } from './support/detail-helpers';
+import { chooseOption, PAGES_DIR } from './support/detail-helpers';
 import { openRoute } from './support/session';
 
 /**
@@ -99,6 +99,21 @@ test('the year view: the national schedule, provisional 2027 marked and unmarked
     await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
     await expect(dialog).toBeHidden();
     await expect(day(page, '2027-02-06')).toHaveClass(/is-weekend/);
+
+    // Each change is in the audit log, named and offered by the action filter.
+    await openRoute(page, '/system/audit');
+    await chooseOption(page, page.locator('.hl-audit-action'), '修改工作日历');
+    const rows = page.getByTestId('audit-table').locator('tbody tr[data-row-key]');
+    await expect(rows.first()).toContainText('修改工作日历');
+    await expect(rows.first()).toContainText('工作日历 2027');
+    await expect(rows.first()).toContainText('#2027-02-06');
+    expect(
+      new Set(
+        await rows
+          .locator('[data-action]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))),
+      ),
+    ).toEqual(new Set(['calendar.change']));
   } finally {
     await api(request, 'POST', '/api/admin/calendar/day', admin, {
       date: '2027-02-06',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '@hotline/contract';
 import { QUEUES } from '@hotline/domain';
+import { zh } from '../src/i18n/parts/admin-settings';
+import { en } from '../src/i18n/parts/en/admin-settings';
 import { VoicePlayer, type AudioLike } from '../src/features/push/voice';
 import {
   detailLines,
@@ -148,9 +151,18 @@ describe('audit log', () => {
 
   it('knows the actions and colours failures', () => {
     expect(isKnownAction('order.forceUnlock')).toBe(true);
+    expect(isKnownAction('calendar.change')).toBe(true);
     expect(isKnownAction('something.else')).toBe(false);
     expect(actionColor('login.failure')).toBe('red');
     expect(actionColor('key.revoke')).toBe('orange');
+  });
+
+  it('names every action the server writes, in both languages', () => {
+    for (const action of AUDIT_ACTIONS) {
+      expect(zh.audit.actions[action], action).toMatch(/\S/);
+      expect(en.audit.actions[action], action).toMatch(/\S/);
+    }
+    expect(Object.keys(zh.audit.actions).sort()).toEqual([...AUDIT_ACTIONS].sort());
   });
 });
 

@@ -13,6 +13,47 @@ import { SETTING_GROUPS, type SettingGroup } from './settings';
 
 const id = intField((n) => n.positive());
 
+/**
+ * The audit log's action names, `<area>.<verb>`: the server writes only these, and the console
+ * offers them in its filter and names them (i18n `adminSettings.audit.actions`, typed by this
+ * list, so a new action without a name in both languages does not compile).
+ */
+export const AUDIT_ACTIONS = [
+  'login.success',
+  'login.failure',
+  'password.change',
+  'user.create',
+  'user.update',
+  'user.disable',
+  'user.enable',
+  'user.resetPassword',
+  'user.unlock',
+  'user.endSession',
+  'user.import',
+  'unit.create',
+  'unit.update',
+  'unit.move',
+  'unit.disable',
+  'unit.enable',
+  'unit.delete',
+  'category.create',
+  'category.update',
+  'category.move',
+  'category.disable',
+  'category.enable',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'role.assign',
+  'config.change',
+  'calendar.change',
+  'key.create',
+  'key.revoke',
+  'order.forceUnlock',
+  'export.start',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const settingsGroup = z.object({
   name: z.string(),
   title: z.string(),

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@hotline/contract';
 import type { Db } from '../../context';
 
 /**
@@ -6,42 +7,7 @@ import type { Db } from '../../context';
  * caller's transaction where there is one, so an audited change and its row commit together.
  */
 
-/** Action names: `<area>.<verb>`; the console translates them (i18n `audit.actions`). */
-export const AUDIT_ACTIONS = [
-  'login.success',
-  'login.failure',
-  'password.change',
-  'user.create',
-  'user.update',
-  'user.disable',
-  'user.enable',
-  'user.resetPassword',
-  'user.unlock',
-  'user.endSession',
-  'user.import',
-  'unit.create',
-  'unit.update',
-  'unit.move',
-  'unit.disable',
-  'unit.enable',
-  'unit.delete',
-  'category.create',
-  'category.update',
-  'category.move',
-  'category.disable',
-  'category.enable',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'role.assign',
-  'config.change',
-  'calendar.change',
-  'key.create',
-  'key.revoke',
-  'order.forceUnlock',
-  'export.start',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from '@hotline/contract';
 
 /** Who acted: a signed-in caller, or (a failed login) just the name that was typed. */
 export interface AuditActor {

@@ -1,50 +1,16 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@hotline/contract';
+
 /**
  * Pure presentation rules of the audit log: the action catalogue the filter offers, and an
  * entry's `detail` as readable lines (changes as old → new).
  */
 
 /**
- * The audit actions (the server's AUDIT_ACTIONS, `<area>.<verb>`), in the order the filter
- * lists them. An action the console does not know yet is still shown, by its raw name.
+ * Is it one of the contract's AUDIT_ACTIONS (which the filter lists, in their order)? An action
+ * the console does not know yet (a row written by a newer node) is shown by its raw name.
  */
-export const AUDIT_ACTION_NAMES = [
-  'login.success',
-  'login.failure',
-  'password.change',
-  'user.create',
-  'user.update',
-  'user.disable',
-  'user.enable',
-  'user.resetPassword',
-  'user.unlock',
-  'user.endSession',
-  'user.import',
-  'unit.create',
-  'unit.update',
-  'unit.move',
-  'unit.disable',
-  'unit.enable',
-  'unit.delete',
-  'category.create',
-  'category.update',
-  'category.move',
-  'category.disable',
-  'category.enable',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'role.assign',
-  'config.change',
-  'key.create',
-  'key.revoke',
-  'order.forceUnlock',
-  'export.start',
-] as const;
-
-export type AuditActionName = (typeof AUDIT_ACTION_NAMES)[number];
-
-export function isKnownAction(action: string): action is AuditActionName {
-  return (AUDIT_ACTION_NAMES as readonly string[]).includes(action);
+export function isKnownAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
 }
 
 /** Colour of an action's tag: failures red, removals orange, logins blue, the rest default. */

@@ -1,3 +1,5 @@
+import type { AuditAction } from '@hotline/contract';
+
 /**
  * Texts of one console feature (key `adminSettings`), kept in their own file so features do not edit one
  * shared dictionary. The English texts are in `en/admin-settings.ts` (loaded only when the console is in
@@ -305,15 +307,17 @@ export const zh = {
       'role.delete': '删除角色',
       'role.assign': '分配角色',
       'config.change': '修改配置',
+      'calendar.change': '修改工作日历',
       'key.create': '新建接口密钥',
       'key.revoke': '吊销接口密钥',
       'order.forceUnlock': '强制解锁工单',
       'export.start': '导出',
-    },
+    } satisfies Record<AuditAction, string>,
     targets: {
       integrationKey: '接口密钥',
       user: '用户',
       unit: '单位',
+      calendar: '工作日历',
       category: '分类',
       role: '角色',
       config: '配置',

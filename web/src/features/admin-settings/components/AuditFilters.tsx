@@ -3,8 +3,8 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS } from '@hotline/contract';
 import { userSearchQuery, type AuditFilter } from '../api';
-import { AUDIT_ACTION_NAMES } from '../audit-rules';
 
 interface FilterValues {
   userId?: number;
@@ -85,7 +85,7 @@ export function AuditFilters({
   const apply = () => onChange(toFilter(form.getFieldsValue()));
   const actions = useMemo(
     () =>
-      AUDIT_ACTION_NAMES.map((name) => ({
+      AUDIT_ACTIONS.map((name) => ({
         value: name,
         label: t(`adminSettings.audit.actions.${name}`),
       })),
