@@ -3,7 +3,7 @@ import { EXPORT_COLUMN_KEYS, EXPORT_FORMATS } from '@hotline/domain';
 import { envelope, idList, intField, paging } from './common';
 import { endpoint } from './endpoint';
 import { listBody } from './work-order-reads';
-import { orderDetail } from './work-order-reads-detail';
+import { orderDetail, type OrderDetail } from './work-order-reads-detail';
 
 /**
  * Exports, print and the export history (spec section 7 "Export"; docs/api.md "Exports and
@@ -110,6 +110,26 @@ export const printData = orderDetail
   .extend({ masked: z.boolean(), printedAt: z.string() });
 export type PrintData = z.infer<typeof printData>;
 export const printDataResponse = envelope(printData);
+
+/**
+ * The case sheet's fields, in order, with their labels (zh, en): the Word export
+ * (word.service.ts) and the console's print sheet (PrintSheet.tsx) show the same ones.
+ */
+export const CASE_SHEET_FIELDS: readonly [keyof OrderDetail['order'], string, string][] = [
+  ['orderNum', '工单编号', 'Order number'],
+  ['districtCaseNum', '区案件编号', 'District case number'],
+  ['title', '标题', 'Title'],
+  ['callerName', '诉求人', 'Caller'],
+  ['callerPhone', '联系电话', 'Phone'],
+  ['address', '事发地址', 'Address'],
+  ['categoryPath', '问题分类', 'Category'],
+  ['organizerName', '主办单位', 'Host unit'],
+  ['subordinateName', '协办单位', 'Co-hosts'],
+  ['callTime', '来电时间', 'Call time'],
+  ['dispatchTime', '派单时间', 'Dispatch time'],
+  ['deadline', '办理截止时间', 'Deadline'],
+  ['majorContent', '诉求内容', 'Content'],
+];
 
 const tags = ['exports'];
 const BASE = '/addons/jsjb/export';

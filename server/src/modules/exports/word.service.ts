@@ -11,7 +11,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import type { OrderDetail } from '@hotline/contract';
+import { CASE_SHEET_FIELDS, type OrderDetail } from '@hotline/contract';
 import { EVENT_NAMES, LOCK_EVENTS, maskPhone, seesFullPhones, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import type { AuditActor } from '../audit';
@@ -115,22 +115,6 @@ const T = {
   },
 } as const;
 
-const FIELDS: readonly [keyof Detail['order'], string, string][] = [
-  ['orderNum', '工单编号', 'Order number'],
-  ['districtCaseNum', '区案件编号', 'District case number'],
-  ['title', '标题', 'Title'],
-  ['callerName', '诉求人', 'Caller'],
-  ['callerPhone', '联系电话', 'Phone'],
-  ['address', '事发地址', 'Address'],
-  ['categoryPath', '问题分类', 'Category'],
-  ['organizerName', '主办单位', 'Host unit'],
-  ['subordinateName', '协办单位', 'Co-hosts'],
-  ['callTime', '来电时间', 'Call time'],
-  ['dispatchTime', '派单时间', 'Dispatch time'],
-  ['deadline', '办理截止时间', 'Deadline'],
-  ['majorContent', '诉求内容', 'Content'],
-];
-
 const time = (iso: string | null) => (iso ? csvTime(new Date(iso)) : '');
 const cell = (text: string, bold = false, width?: number) =>
   new TableCell({
@@ -157,7 +141,7 @@ function sheet(d: Detail, lang: Lang): (Paragraph | Table)[] {
       alignment: AlignmentType.CENTER,
     }),
     table(
-      FIELDS.map(
+      CASE_SHEET_FIELDS.map(
         ([key, zh, en]) =>
           new TableRow({
             children: [cell(lang === 'en' ? en : zh, true, 22), cell(field(d, key))],

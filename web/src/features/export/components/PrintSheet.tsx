@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { CASE_SHEET_FIELDS } from '@hotline/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { EVENT_NAMES, LOCK_EVENTS } from '@hotline/domain';
@@ -9,21 +10,6 @@ const time = (iso: string | null | undefined) =>
   iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '';
 
 type Order = PrintData['order'];
-const FIELDS: readonly [keyof Order, string, string][] = [
-  ['orderNum', '工单编号', 'Order number'],
-  ['districtCaseNum', '区案件编号', 'District case number'],
-  ['title', '标题', 'Title'],
-  ['callerName', '诉求人', 'Caller'],
-  ['callerPhone', '联系电话', 'Phone'],
-  ['address', '事发地址', 'Address'],
-  ['categoryPath', '问题分类', 'Category'],
-  ['organizerName', '主办单位', 'Host unit'],
-  ['subordinateName', '协办单位', 'Co-hosts'],
-  ['callTime', '来电时间', 'Call time'],
-  ['dispatchTime', '派单时间', 'Dispatch time'],
-  ['deadline', '办理截止时间', 'Deadline'],
-  ['majorContent', '诉求内容', 'Content'],
-];
 
 function value(order: Order, key: keyof Order): string {
   const v = order[key];
@@ -60,7 +46,7 @@ export function PrintSheet({ data }: { data: PrintData }) {
       <h1>{t('exports.print.title')}</h1>
       <table>
         <tbody>
-          {FIELDS.map(([key, zh, enLabel]) => (
+          {CASE_SHEET_FIELDS.map(([key, zh, enLabel]) => (
             <tr key={key}>
               <th>{en ? enLabel : zh}</th>
               <td>{value(o, key)}</td>
