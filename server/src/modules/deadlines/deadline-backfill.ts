@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
 import { signLimitHolder } from '@hotline/domain';
-import { escalateOrder, recordEscalation, type PlanOrderRow } from './deadline-jobs.repository';
+import {
+  escalateOrder,
+  PLAN_ORDER_COLUMNS,
+  recordEscalation,
+  type PlanOrderRow,
+} from './deadline-jobs.repository';
 import { loadReminderSettings } from './deadline-settings';
 import { planOf } from './deadline-sync';
 import { comment, toPlan, writeEvent } from './deadline-sweep';
@@ -52,20 +57,7 @@ function unplannedPage(db: Db, afterId: number, limit: number): Promise<PlanOrde
   return (
     db
       .selectFrom('work_orders')
-      .select([
-        'id',
-        'order_num',
-        'title',
-        'status',
-        'main_org_status',
-        'merged_into_id',
-        'refuse_deadline',
-        'deadline',
-        'dispatch_time',
-        'created_at',
-        'host_unit_id',
-        'escalation_level',
-      ])
+      .select(PLAN_ORDER_COLUMNS)
       .where(WATCHED_SQL)
       .where(({ not, exists, selectFrom }) =>
         not(

@@ -26,6 +26,22 @@ export interface PlanOrderRow {
   escalation_level: number;
 }
 
+/** What planning an order's deadline jobs reads of it (PlanOrderRow). */
+export const PLAN_ORDER_COLUMNS = [
+  'id',
+  'order_num',
+  'title',
+  'status',
+  'main_org_status',
+  'merged_into_id',
+  'refuse_deadline',
+  'deadline',
+  'dispatch_time',
+  'created_at',
+  'host_unit_id',
+  'escalation_level',
+] as const;
+
 export function planOrders(
   db: Db,
   ids: readonly number[],
@@ -34,20 +50,7 @@ export function planOrders(
   if (ids.length === 0) return Promise.resolve([]);
   const q = db
     .selectFrom('work_orders')
-    .select([
-      'id',
-      'order_num',
-      'title',
-      'status',
-      'main_org_status',
-      'merged_into_id',
-      'refuse_deadline',
-      'deadline',
-      'dispatch_time',
-      'created_at',
-      'host_unit_id',
-      'escalation_level',
-    ])
+    .select(PLAN_ORDER_COLUMNS)
     .where('id', 'in', [...ids]);
   return (lock === 'skipLocked' ? q.forUpdate().skipLocked() : q).execute() as Promise<
     PlanOrderRow[]
