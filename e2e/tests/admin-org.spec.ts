@@ -82,9 +82,8 @@ test('units: add a community under 望湖街道, rename, move, disable; a refere
   const renamed = `${name}改`;
   await detail.getByRole('button', { name: b('编辑') }).click();
   await dialog(page).getByLabel('单位名称').fill(renamed);
-  await dialog(page)
-    .getByRole('button', { name: b('保存') })
-    .click();
+  // Enter in a field saves, as 保存 does
+  await dialog(page).getByLabel('单位名称').press('Enter');
   await expect(dialog(page)).toHaveCount(0);
   await expect(detail.locator('.ant-descriptions')).toContainText(renamed);
 
@@ -158,9 +157,7 @@ test('categories: add a level-3 category under a level-2 one and disable it', as
   await detail.getByRole('button', { name: '新增下级分类' }).click();
   await expect(dialog(page)).toContainText('在「市政设施」下新增分类');
   await dialog(page).getByLabel('分类名称').fill(name);
-  await dialog(page)
-    .getByRole('button', { name: b('保存') })
-    .click();
+  await dialog(page).getByLabel('分类名称').press('Enter');
   await expect(dialog(page)).toHaveCount(0);
   await expect(detail.locator('.ant-descriptions')).toContainText(name);
   await expect(detail).toContainText('三级');

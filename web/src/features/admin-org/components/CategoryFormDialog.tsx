@@ -1,8 +1,9 @@
-import { Alert, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { categoryCreateBody, categoryUpdateBody } from '@hotline/contract';
 import { categoryApi, type AdminCategory } from '../api';
 import { useDialogForm } from '../hooks/use-dialog-form';
+import { OrgFormModal } from './OrgFormModal';
 
 /** Add a category (level 1 at the top, else one level below its parent) or edit one. */
 export type CategoryDialogMode =
@@ -56,45 +57,29 @@ export function CategoryFormDialog({ mode, onDone, onClose }: CategoryFormDialog
         : t('adminOrg.categories.createTitle');
 
   return (
-    <Modal
+    <OrgFormModal
       open={mode !== null}
       title={title}
-      okText={t('adminOrg.common.save')}
-      cancelText={t('adminOrg.common.cancel')}
-      onOk={() => void save()}
-      onCancel={onClose}
-      confirmLoading={dialog.busy}
-      destroyOnHidden
-      afterClose={dialog.clearRefusal}
+      name="category-form"
+      form={form}
+      initial={initial}
+      busy={dialog.busy}
+      refusal={dialog.refusal}
+      clearRefusal={dialog.clearRefusal}
+      onSave={() => void save()}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="category-form"
-        initialValues={initial}
-        preserve={false}
-      >
-        {dialog.refusal ? (
-          <Alert
-            type="error"
-            showIcon
-            title={dialog.refusal}
-            role="alert"
-            className="hl-org-refusal"
-          />
-        ) : null}
-        <Form.Item name="name" label={labels.name} required>
-          <Input maxLength={64} autoFocus />
+      <Form.Item name="name" label={labels.name} required>
+        <Input maxLength={64} autoFocus />
+      </Form.Item>
+      {mode?.type === 'create' ? (
+        <Form.Item name="code" label={labels.code} extra={t('adminOrg.categories.codeHint')}>
+          <Input maxLength={32} />
         </Form.Item>
-        {mode?.type === 'create' ? (
-          <Form.Item name="code" label={labels.code} extra={t('adminOrg.categories.codeHint')}>
-            <Input maxLength={32} />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="sort" label={labels.sort}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item name="sort" label={labels.sort}>
+        <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </OrgFormModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { unitCreateBody, unitUpdateBody } from '@hotline/contract';
 import type { UnitKind } from '@hotline/domain';
 import { unitApi, type AdminUnit } from '../api';
 import { useDialogForm } from '../hooks/use-dialog-form';
+import { OrgFormModal } from './OrgFormModal';
 import { childKinds } from '../tree';
 
 /** Add a unit (at the top or under a parent) or edit one: name, kind, code, order. */
@@ -72,56 +73,39 @@ export function UnitFormDialog({ mode, onDone, onClose }: UnitFormDialogProps) {
         : t('adminOrg.units.createTitle');
 
   return (
-    <Modal
+    <OrgFormModal
       open={mode !== null}
       title={title}
-      okText={t('adminOrg.common.save')}
-      cancelText={t('adminOrg.common.cancel')}
-      onOk={() => void save()}
-      onCancel={onClose}
-      confirmLoading={dialog.busy}
-      destroyOnHidden
-      afterClose={dialog.clearRefusal}
+      name="unit-form"
+      form={form}
+      initial={initial}
+      busy={dialog.busy}
+      refusal={dialog.refusal}
+      clearRefusal={dialog.clearRefusal}
+      onSave={() => void save()}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="unit-form"
-        initialValues={initial}
-        preserve={false}
-        onFinish={() => void save()}
-      >
-        {dialog.refusal ? (
-          <Alert
-            type="error"
-            showIcon
-            title={dialog.refusal}
-            role="alert"
-            className="hl-org-refusal"
+      <Form.Item name="name" label={labels.name} required>
+        <Input maxLength={64} autoFocus />
+      </Form.Item>
+      {mode?.type === 'create' ? (
+        <Form.Item name="kind" label={labels.kind} required>
+          <Select
+            aria-label={labels.kind}
+            options={kinds.map((k) => ({ value: k, label: t(`adminOrg.units.kinds.${k}`) }))}
           />
-        ) : null}
-        <Form.Item name="name" label={labels.name} required>
-          <Input maxLength={64} autoFocus />
         </Form.Item>
-        {mode?.type === 'create' ? (
-          <Form.Item name="kind" label={labels.kind} required>
-            <Select
-              aria-label={labels.kind}
-              options={kinds.map((k) => ({ value: k, label: t(`adminOrg.units.kinds.${k}`) }))}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item
-          name="code"
-          label={labels.code}
-          extra={mode?.type === 'create' ? t('adminOrg.units.codeHint') : undefined}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="sort" label={labels.sort}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item
+        name="code"
+        label={labels.code}
+        extra={mode?.type === 'create' ? t('adminOrg.units.codeHint') : undefined}
+      >
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="sort" label={labels.sort}>
+        <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </OrgFormModal>
   );
 }
