@@ -4,6 +4,8 @@ import type { DemoUsername } from '../../../src/seed/demo-org';
 import { post } from '../../support/api';
 import { holdTable } from '../../support/hold-table';
 import { createTestApp, TEST_DB, type TestApp } from '../../support/test-app';
+import { listTotal } from '../../../src/modules/work-orders/reads/list-total';
+import { keywordWhere } from '../../../src/modules/work-orders/reads/search-sql';
 import { callers, JSJB, list, type Caller, type ListData } from '../reads-fixtures';
 
 /**
@@ -111,6 +113,46 @@ describe('list pages under a statement time limit', () => {
         const reply = await list(t, who.dispatcher.token, body);
         expect(reply.code, JSON.stringify(body)).toBe(200);
       }
+    },
+  );
+
+  it.skipIf(TEST_DB !== 'postgres')(
+    'the exact count on demand (精确计数) stops at the same limit: 504 list.tooSlow (PostgreSQL)',
+    async () => {
+      const all = await t.ctx.db
+        .selectFrom('work_orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      const term = await firstTitleTerm();
+      const hold = await holdTable(t.ctx.db, ['work_orders', 'order_search']);
+      try {
+        // the list's total alone, with and without a keyword (each counts its own way)
+        await expect(listTotal(t.ctx, [], { exactTotal: true })).rejects.toMatchObject({
+          code: 504,
+          key: 'list.tooSlow',
+        });
+        await expect(
+          listTotal(t.ctx, [keywordWhere(term)], { exactTotal: true }),
+        ).rejects.toMatchObject({
+          code: 504,
+          key: 'list.tooSlow',
+        });
+        // and as the console asks for it: the toast says how to narrow the list
+        const reply = await post<ListData>(
+          t,
+          `${JSJB}/lists/search`,
+          { pageNo: 1, pageSize: 10, isAmount: 1, exactTotal: 1 },
+          { token: who.dispatcher.token, lang: 'zh' },
+        );
+        expect([reply.status, reply.code]).toEqual([504, 504]);
+        expect(reply.msg).toMatch(/^查询超过 0\.2 秒已停止/);
+      } finally {
+        await hold.release();
+      }
+      // Once the table is free the same count answers in full.
+      expect(await listTotal(t.ctx, [], { exactTotal: true })).toEqual({
+        totalCount: Number(all.n),
+      });
     },
   );
 
