@@ -90,9 +90,16 @@ export async function totalsSection(ctx: BenchContext): Promise<ResultRow[]> {
   const rows: ResultRow[] = [];
   for (const c of await cases(ctx)) {
     const token = ctx.tokens[c.user] as string;
+    const send = (extra: Record<string, unknown>) =>
+      call<Total>(ctx.base, token, c.path, {
+        pageNo: 1,
+        pageSize: 20,
+        isAmount: 1,
+        ...c.body,
+        ...extra,
+      });
     const ask = async (extra: Record<string, unknown>): Promise<Total> => {
-      const body = { pageNo: 1, pageSize: 20, isAmount: 1, ...c.body, ...extra };
-      const r = await call<Total>(ctx.base, token, c.path, body);
+      const r = await send(extra);
       if (r.code !== 200) throw new Error(`${c.user} ${c.name}: ${r.code} ${r.msg}`);
       return r.data;
     };
@@ -119,8 +126,7 @@ export async function totalsSection(ctx: BenchContext): Promise<ResultRow[]> {
         3,
         async () => {
           if (stopped) return;
-          const body = { pageNo: 1, pageSize: 20, isAmount: 1, ...c.body, exactTotal: 1 };
-          const r = await call<Total>(ctx.base, token, c.path, body);
+          const r = await send({ exactTotal: 1 });
           if (r.code === 504) stopped = r.msg;
           else if (r.code !== 200) throw new Error(`${c.user} ${c.name}: ${r.code} ${r.msg}`);
           else exactRows = r.data.totalCount;

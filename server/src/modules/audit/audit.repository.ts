@@ -7,7 +7,7 @@ import type { Db } from '../../context';
  * caller's transaction where there is one, so an audited change and its row commit together.
  */
 
-export { AUDIT_ACTIONS, type AuditAction } from '@hotline/contract';
+export type { AuditAction } from '@hotline/contract';
 
 /** Who acted: a signed-in caller, or (a failed login) just the name that was typed. */
 export interface AuditActor {

@@ -1,2 +1,2 @@
-export { recordAudit, changesOf, requestActor, AUDIT_ACTIONS } from './audit.repository';
+export { recordAudit, changesOf, requestActor } from './audit.repository';
 export type { AuditAction, AuditActor, AuditEntry } from './audit.repository';

@@ -63,9 +63,7 @@ export function CategoryFormDialog({ mode, onDone, onClose }: CategoryFormDialog
       name="category-form"
       form={form}
       initial={initial}
-      busy={dialog.busy}
-      refusal={dialog.refusal}
-      clearRefusal={dialog.clearRefusal}
+      dialog={dialog}
       onSave={() => void save()}
       onClose={onClose}
     >

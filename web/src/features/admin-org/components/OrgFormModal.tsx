@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { useDialogForm } from '../hooks/use-dialog-form';
 
 export interface OrgFormModalProps<V> {
   open: boolean;
@@ -9,10 +10,8 @@ export interface OrgFormModalProps<V> {
   name: string;
   form: FormInstance<V>;
   initial: V;
-  /** From `useDialogForm`: the request in flight, and a refusal not tied to a field. */
-  busy: boolean;
-  refusal: string | null;
-  clearRefusal: () => void;
+  /** Its `useDialogForm`: the request in flight, and a refusal not tied to a field. */
+  dialog: Pick<ReturnType<typeof useDialogForm>, 'busy' | 'refusal' | 'clearRefusal'>;
   onSave: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -32,9 +31,9 @@ export function OrgFormModal<V>(props: OrgFormModalProps<V>) {
       cancelText={t('adminOrg.common.cancel')}
       onOk={props.onSave}
       onCancel={props.onClose}
-      confirmLoading={props.busy}
+      confirmLoading={props.dialog.busy}
       destroyOnHidden
-      afterClose={props.clearRefusal}
+      afterClose={props.dialog.clearRefusal}
     >
       <Form
         form={props.form}
@@ -44,11 +43,11 @@ export function OrgFormModal<V>(props: OrgFormModalProps<V>) {
         preserve={false}
         onFinish={props.onSave}
       >
-        {props.refusal ? (
+        {props.dialog.refusal ? (
           <Alert
             type="error"
             showIcon
-            title={props.refusal}
+            title={props.dialog.refusal}
             role="alert"
             className="hl-org-refusal"
           />

@@ -79,9 +79,7 @@ export function UnitFormDialog({ mode, onDone, onClose }: UnitFormDialogProps) {
       name="unit-form"
       form={form}
       initial={initial}
-      busy={dialog.busy}
-      refusal={dialog.refusal}
-      clearRefusal={dialog.clearRefusal}
+      dialog={dialog}
       onSave={() => void save()}
       onClose={onClose}
     >
