@@ -8,10 +8,11 @@ import { listWhere } from '../../../src/modules/work-orders/reads/list.service';
 import { pageOrderIds } from '../../../src/modules/work-orders/reads/list.repository';
 import { typesWhere, type OrdersWhere } from '../../../src/modules/work-orders/reads/queue-sql';
 import { scopeWhere } from '../../../src/modules/work-orders/reads/scope-sql';
-import { unitPage } from '../../../src/modules/work-orders/reads/unit-page';
+import { listTotal } from '../../../src/modules/work-orders/reads/list-total';
+import { unitCount, unitPage } from '../../../src/modules/work-orders/reads/unit-page';
 import { act, must, newOrder, world, type World } from '../../support/lifecycle';
 import { createTestApp } from '../../support/test-app';
-import { callers, plainIds, type Caller } from '../reads-fixtures';
+import { callers, list, plainIds, type Caller } from '../reads-fixtures';
 import type { DemoUsername } from '../../../src/seed/demo-org';
 
 /**
@@ -191,6 +192,50 @@ describe("a unit's whole list read from order_units", () => {
     expect(checked).toBeGreaterThan(60);
   }, 300_000);
 
+  it('counts the same orders as work_orders, and the exact total (精确计数) is that count', async () => {
+    for (const user of ['street1', 'dept1', 'town1'] as const) {
+      const { scope } = await readerFor(w.t.ctx, who[user].auth);
+      for (const types of [[...DEFAULT_TYPE_IDS], [DEFAULT_TYPE_IDS[0]!]]) {
+        const where = [typesWhere(types), scopeWhere(scope)];
+        const plain = (await plainIds(db(), where, 'call_time', 'desc', 100_000, 0)).length;
+        const label = `${user} ${types.join(',')}`;
+        expect(await unitCount(db(), where), label).toBe(plain);
+        expect(await listTotal(w.t.ctx, where, { exactTotal: true }), label).toEqual({
+          totalCount: plain,
+        });
+      }
+    }
+    // Through the API: street1's whole list (its co-hosted orders among them), counted exactly.
+    const reader = await readerFor(w.t.ctx, who.street1.auth);
+    const own = await listWhere(w.t.ctx, reader, listBody.parse({}));
+    expect(unitCount(db(), own)).not.toBeNull();
+    const expected = (await plainIds(db(), own, 'call_time', 'desc', 100_000, 0)).length;
+    const reply = await list(w.t, who.street1.token, {
+      pageNo: 1,
+      pageSize: 10,
+      isAmount: 1,
+      exactTotal: 1,
+    });
+    expect(reply).toMatchObject({ code: 200, data: { totalCount: expected } });
+    // … read from order_units: with one of street1's rows taken out, it is one less.
+    const { S01 } = w.units as Record<string, number>;
+    const row = await db()
+      .deleteFrom('order_units')
+      .where('unit_id', '=', S01!)
+      .where('order_id', '=', (await plainIds(db(), own, 'call_time', 'desc', 1, 0))[0]!)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await listTotal(w.t.ctx, own, { exactTotal: true })).toEqual({
+        totalCount: expected - 1,
+      });
+    } finally {
+      await db().insertInto('order_units').values(row).execute();
+    }
+    expect(await drift()).toMatchObject({ missing: 0, extra: 0 });
+    expect(expected).toBeGreaterThan(30);
+  });
+
   it('is not used for anything else a list asks: a filter, another scope, clauses untagged', async () => {
     const reader = await readerFor(w.t.ctx, who.street1.auth);
     const slice = { direction: 'desc' as const, limit: 10, offset: 0 };
@@ -199,8 +244,10 @@ describe("a unit's whole list read from order_units", () => {
     expect(unitPage(db(), own, slice)).not.toBeNull();
     const filtered = [...own, ...(await filterWhere(db(), body({ status: '1' })))];
     expect(unitPage(db(), filtered, slice)).toBeNull();
+    expect(unitCount(db(), filtered)).toBeNull();
     const queue = await listWhere(w.t.ctx, reader, body({ menuId: 'jd_ybj' }));
     expect(unitPage(db(), queue, slice)).toBeNull();
+    expect(unitCount(db(), queue)).toBeNull();
     const untagged: OrdersWhere = (eb) => eb('work_orders.type_id', 'in', [...DEFAULT_TYPE_IDS]);
     expect(unitPage(db(), [untagged, own[1]!], slice)).toBeNull();
     for (const user of ['dispatcher', 'visitor', 'agent'] as const) {
@@ -226,6 +273,18 @@ describe("a unit's whole list read from order_units", () => {
         }
         return out;
       });
+    // The count walks the same range.
+    const count = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`
+          EXPLAIN SELECT count(*) FROM order_units
+           WHERE unit_id = ${S01} AND type_id IN (1, 2)`.execute(trx);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    expect(count).toMatch(/Index Only Scan using order_units_pkey/);
     for (const plan of plans) {
       expect(plan).toMatch(/Index Only Scan (Backward )?using order_units_pkey/);
       expect(plan).not.toMatch(/Sort/);

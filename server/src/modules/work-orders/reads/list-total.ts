@@ -19,6 +19,7 @@ import {
 } from './search-sql';
 import { bigramFrequencies, candidateShare } from './search-keys';
 import { olderHistoryConfirms } from './total-sample';
+import { unitCount } from './unit-page';
 
 /**
  * A list's total (`isAmount`). Counting every match of a broad list reads millions of rows
@@ -74,7 +75,7 @@ export async function listTotal(
 ): Promise<ListTotal> {
   if (hasKeyword(where)) return keywordTotal(ctx, where, body, count);
   const parts = disjointParts(where);
-  if (body.exactTotal) return exactTotal(ctx, parts);
+  if (body.exactTotal) return exactTotal(ctx, where, parts);
   const cap = ctx.settings.listTotalCap;
   // One row past the cap tells "exactly cap" from "more than cap".
   const n = await count(parts, cap + 1);
@@ -86,12 +87,21 @@ export async function listTotal(
  * The full count on demand (精确计数, `exactTotal`) under the list's statement limit, like the
  * page: counting a broad keyword over all history takes minutes at ten million orders ("小区",
  * 3.7 million matches: over 3 minutes), and each such click would hold a pooled connection that
- * long. Past LIST_STATEMENT_TIMEOUT_MS it answers 504 `list.tooSlow` (narrow the list).
+ * long. Past LIST_STATEMENT_TIMEOUT_MS it answers 504 `list.tooSlow` (narrow the list). A
+ * unit's whole list is counted in its range of `order_units` (unitCount).
  */
-async function exactTotal(ctx: AppContext, parts: Parts): Promise<ListTotal> {
+async function exactTotal(
+  ctx: AppContext,
+  where: readonly OrdersWhere[],
+  parts: Parts,
+): Promise<ListTotal> {
   const shape = { exactTotal: 1, parts: parts.length };
   return {
-    totalCount: await withinListTimeout(ctx, shape, (db) => countOrderPartsUpTo(db, parts)),
+    totalCount: await withinListTimeout(
+      ctx,
+      shape,
+      (db) => unitCount(db, where) ?? countOrderPartsUpTo(db, parts),
+    ),
   };
 }
 
@@ -126,7 +136,7 @@ async function keywordTotal(
   count: BudgetedCount,
 ): Promise<ListTotal> {
   const one = [[...where]];
-  if (body.exactTotal) return exactTotal(ctx, one);
+  if (body.exactTotal) return exactTotal(ctx, where, one);
   const cap = ctx.settings.listTotalCap;
   const windows = disjointRecentWindows(ctx.now());
   let seen = 0;
