@@ -40,6 +40,10 @@ test('a phrase made on 常用语 is inserted into a reply at the cursor, by clic
   const phrase = `${made}${Date.now() % 100000}）`;
   await view.getByTestId('phrase-add-user').click();
   const dialog = dialogs(page);
+  // Enter in the order field saves — here it is refused, the text being empty.
+  await dialog.getByTestId('phrase-sort').fill('7');
+  await dialog.getByTestId('phrase-sort').press('Enter');
+  await expect(dialog.getByText('请填写常用语内容')).toBeVisible();
   await dialog.getByTestId('phrase-text').fill(phrase);
   await dialog.getByTestId('phrase-category').click();
   await page.locator('.ant-select-item-option', { hasText: '答复/办理结果' }).click();
@@ -48,6 +52,12 @@ test('a phrase made on 常用语 is inserted into a reply at the cursor, by clic
   await expect(dialog).toHaveCount(0);
   await expect(view.getByTestId('phrases-user').locator('.ant-table-row')).toHaveCount(3);
   await expect(view.getByTestId('phrases-user')).toContainText(phrase);
+  const saved = await apiPost<{ mine: { text: string; sort: number }[] }>(
+    request,
+    '/api/phrase/list',
+    token,
+  );
+  expect(saved.mine.find((p) => p.text === phrase)?.sort).toBe(7);
 
   const { list } = await queue(request, token, 'jd_blz');
   expect(list.length).toBeGreaterThan(0);

@@ -11,8 +11,8 @@ interface Values {
 }
 
 /**
- * Add or edit one phrase. Enter in the text makes a new line; Ctrl+Enter (or the OK button)
- * saves; Esc closes. The server's refusal shows in the dialog.
+ * Add or edit one phrase. Enter in the text makes a new line; Ctrl+Enter there, Enter in the
+ * order field, or the OK button saves; Esc closes. The server's refusal shows in the dialog.
  */
 export function PhraseDialog({
   open,
@@ -95,7 +95,13 @@ export function PhraseDialog({
           />
         </Form.Item>
         <Form.Item name="sort" label={t('phrases.sort')}>
-          <InputNumber min={0} max={9999} precision={0} />
+          <InputNumber
+            min={0}
+            max={9999}
+            precision={0}
+            data-testid="phrase-sort"
+            onPressEnter={() => void submit()}
+          />
         </Form.Item>
         {error ? <Alert type="error" showIcon message={error} data-testid="phrase-error" /> : null}
       </Form>
