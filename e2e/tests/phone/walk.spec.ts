@@ -176,6 +176,25 @@ for (const username of ['street1', 'admin']) {
   });
 }
 
+test('the unit and category trees: a row tapped brings its detail into view', async ({ page }) => {
+  await loginAs(page, 'admin');
+  for (const [route, row, detail] of [
+    ['/system/units', '区水务局', '单位详情'],
+    ['/system/categories', '施工扬尘', '分类详情'],
+  ] as const) {
+    await page.goto(`/#${route}`);
+    await settled(page, route);
+    const view = page.locator(`.hl-view[data-view="${route}"]`);
+    const panel = view.locator('.hl-org-detail');
+    await view.locator('.hl-org-tree-body').getByText(row, { exact: true }).first().tap();
+    await expect(panel).toContainText(row);
+    await expect(panel.getByText(detail, { exact: true })).toBeInViewport();
+    // the whole panel, which starts below the tree at the bottom edge of the screen
+    await expect(panel).toBeInViewport({ ratio: 0.9 });
+    await expectNoOverflow(page, route);
+  }
+});
+
 test.describe('tablet', () => {
   test.use({ viewport: { width: 800, height: 1280 } });
 

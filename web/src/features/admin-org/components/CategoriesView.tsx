@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { categoriesQuery, categoryApi, refreshCategories, type AdminCategory } from '../api';
 import { useDialog } from '../hooks/use-dialog';
+import { useDetailInView } from '../hooks/use-detail-in-view';
 import { useTreeState } from '../hooks/use-tree-state';
 import { categoryParentChoices, disabledInPath } from '../tree';
 import { CategoryDetail } from './CategoryDetail';
@@ -27,6 +28,7 @@ export function CategoriesView({ title }: { title: string }) {
   const mover = useDialog<AdminCategory>();
   const moving = mover.mode;
   const selected = tree.selected;
+  const detailRef = useDetailInView(selected?.id ?? null);
 
   const saved = async (category: AdminCategory, mode: CategoryDialogMode) => {
     dialog.close();
@@ -78,21 +80,23 @@ export function CategoriesView({ title }: { title: string }) {
             </Space>
           }
         />
-        {selected ? (
-          <CategoryDetail
-            key={selected.id}
-            category={selected}
-            categories={list}
-            onAddChild={() => dialog.open({ type: 'create', parent: selected })}
-            onEdit={() => dialog.open({ type: 'edit', category: selected })}
-            onMove={() => mover.open(selected)}
-            onChanged={() => refreshCategories(client)}
-          />
-        ) : (
-          <Card size="small" title={t('adminOrg.categories.detail')}>
-            <Empty description={t('adminOrg.common.pickHint')} />
-          </Card>
-        )}
+        <div ref={detailRef} className="hl-org-detail">
+          {selected ? (
+            <CategoryDetail
+              key={selected.id}
+              category={selected}
+              categories={list}
+              onAddChild={() => dialog.open({ type: 'create', parent: selected })}
+              onEdit={() => dialog.open({ type: 'edit', category: selected })}
+              onMove={() => mover.open(selected)}
+              onChanged={() => refreshCategories(client)}
+            />
+          ) : (
+            <Card size="small" title={t('adminOrg.categories.detail')}>
+              <Empty description={t('adminOrg.common.pickHint')} />
+            </Card>
+          )}
+        </div>
       </div>
       <CategoryFormDialog
         key={dialog.key}

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { refreshUnits, unitApi, unitsQuery, type AdminUnit } from '../api';
 import { useDialog } from '../hooks/use-dialog';
+import { useDetailInView } from '../hooks/use-detail-in-view';
 import { useTreeState } from '../hooks/use-tree-state';
 import { disabledInPath, unitParentChoices } from '../tree';
 import { MoveDialog } from './MoveDialog';
@@ -26,6 +27,7 @@ export function UnitsView({ title }: { title: string }) {
   const mover = useDialog<AdminUnit>();
   const moving = mover.mode;
   const selected = tree.selected;
+  const detailRef = useDetailInView(selected?.id ?? null);
 
   const saved = async (unit: AdminUnit, mode: UnitDialogMode) => {
     dialog.close();
@@ -82,21 +84,23 @@ export function UnitsView({ title }: { title: string }) {
             </Space>
           }
         />
-        {selected ? (
-          <UnitDetail
-            key={selected.id}
-            unit={selected}
-            units={list}
-            onAddChild={() => dialog.open({ type: 'create', parent: selected })}
-            onEdit={() => dialog.open({ type: 'edit', unit: selected })}
-            onMove={() => mover.open(selected)}
-            onChanged={changed}
-          />
-        ) : (
-          <Card size="small" title={t('adminOrg.units.detail')}>
-            <Empty description={t('adminOrg.common.pickHint')} />
-          </Card>
-        )}
+        <div ref={detailRef} className="hl-org-detail">
+          {selected ? (
+            <UnitDetail
+              key={selected.id}
+              unit={selected}
+              units={list}
+              onAddChild={() => dialog.open({ type: 'create', parent: selected })}
+              onEdit={() => dialog.open({ type: 'edit', unit: selected })}
+              onMove={() => mover.open(selected)}
+              onChanged={changed}
+            />
+          ) : (
+            <Card size="small" title={t('adminOrg.units.detail')}>
+              <Empty description={t('adminOrg.common.pickHint')} />
+            </Card>
+          )}
+        </div>
       </div>
       <UnitFormDialog key={dialog.key} mode={dialog.mode} onDone={saved} onClose={dialog.close} />
       <MoveDialog
