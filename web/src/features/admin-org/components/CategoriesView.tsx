@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
-import { App, Button, Card, Empty, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { categoriesQuery, categoryApi, refreshCategories, type AdminCategory } from '../api';
 import { useDialog } from '../hooks/use-dialog';
-import { useDetailInView } from '../hooks/use-detail-in-view';
 import { useTreeState } from '../hooks/use-tree-state';
 import { categoryParentChoices, disabledInPath } from '../tree';
 import { CategoryDetail } from './CategoryDetail';
 import { CategoryFormDialog, type CategoryDialogMode } from './CategoryFormDialog';
 import { CategoryTitle, useLevelName } from './CategoryTitle';
 import { MoveDialog } from './MoveDialog';
+import { OrgDetailPane } from './OrgDetailPane';
 import { OrgTreePanel } from './OrgTreePanel';
 import '../admin-org.css';
 
@@ -28,7 +28,6 @@ export function CategoriesView({ title }: { title: string }) {
   const mover = useDialog<AdminCategory>();
   const moving = mover.mode;
   const selected = tree.selected;
-  const detailRef = useDetailInView(selected?.id ?? null);
 
   const saved = async (category: AdminCategory, mode: CategoryDialogMode) => {
     dialog.close();
@@ -80,7 +79,10 @@ export function CategoriesView({ title }: { title: string }) {
             </Space>
           }
         />
-        <div ref={detailRef} className="hl-org-detail">
+        <OrgDetailPane
+          selectedId={selected?.id ?? null}
+          emptyTitle={t('adminOrg.categories.detail')}
+        >
           {selected ? (
             <CategoryDetail
               key={selected.id}
@@ -91,12 +93,8 @@ export function CategoriesView({ title }: { title: string }) {
               onMove={() => mover.open(selected)}
               onChanged={() => refreshCategories(client)}
             />
-          ) : (
-            <Card size="small" title={t('adminOrg.categories.detail')}>
-              <Empty description={t('adminOrg.common.pickHint')} />
-            </Card>
-          )}
-        </div>
+          ) : null}
+        </OrgDetailPane>
       </div>
       <CategoryFormDialog
         key={dialog.key}

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { App, Button, Card, Empty, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { refreshUnits, unitApi, unitsQuery, type AdminUnit } from '../api';
 import { useDialog } from '../hooks/use-dialog';
-import { useDetailInView } from '../hooks/use-detail-in-view';
 import { useTreeState } from '../hooks/use-tree-state';
 import { disabledInPath, unitParentChoices } from '../tree';
 import { MoveDialog } from './MoveDialog';
+import { OrgDetailPane } from './OrgDetailPane';
 import { OrgTreePanel } from './OrgTreePanel';
 import { UnitDetail } from './UnitDetail';
 import { UnitFormDialog, type UnitDialogMode } from './UnitFormDialog';
@@ -27,7 +27,6 @@ export function UnitsView({ title }: { title: string }) {
   const mover = useDialog<AdminUnit>();
   const moving = mover.mode;
   const selected = tree.selected;
-  const detailRef = useDetailInView(selected?.id ?? null);
 
   const saved = async (unit: AdminUnit, mode: UnitDialogMode) => {
     dialog.close();
@@ -84,7 +83,7 @@ export function UnitsView({ title }: { title: string }) {
             </Space>
           }
         />
-        <div ref={detailRef} className="hl-org-detail">
+        <OrgDetailPane selectedId={selected?.id ?? null} emptyTitle={t('adminOrg.units.detail')}>
           {selected ? (
             <UnitDetail
               key={selected.id}
@@ -95,12 +94,8 @@ export function UnitsView({ title }: { title: string }) {
               onMove={() => mover.open(selected)}
               onChanged={changed}
             />
-          ) : (
-            <Card size="small" title={t('adminOrg.units.detail')}>
-              <Empty description={t('adminOrg.common.pickHint')} />
-            </Card>
-          )}
-        </div>
+          ) : null}
+        </OrgDetailPane>
       </div>
       <UnitFormDialog key={dialog.key} mode={dialog.mode} onDone={saved} onClose={dialog.close} />
       <MoveDialog
