@@ -153,10 +153,18 @@ export async function relayOrders(
 /**
  * Every order called evenly over the three years back from now (newest first by id), every
  * third one titled `term` + its index; the statistics analysed. Returns the call times of the
- * orders carrying the term, newest first.
+ * orders carrying the term, newest first. `beforeThisWeek`: the three years end where the
+ * current search week begins (`weekStart`), so that the newest keyword window holds no order
+ * whatever the day — else it held the newest order or not as the week went on, and a lone
+ * match there promised a broad term (list-total.ts broadConfirmed) on some days only.
  */
-export async function spreadTermOverYears(t: TestApp, term: string): Promise<Date[]> {
-  const now = t.ctx.now().getTime();
+export async function spreadTermOverYears(
+  t: TestApp,
+  term: string,
+  { beforeThisWeek = false } = {},
+): Promise<Date[]> {
+  const from = beforeThisWeek ? weekStart(weekNumber(t.ctx.now())) : t.ctx.now();
+  const now = from.getTime();
   const matchTimes: Date[] = [];
   await relayOrders(t, (i, orders) => {
     const callTime = new Date(now - Math.round((i + 0.5) * ((156 * 604_800_000) / orders)));

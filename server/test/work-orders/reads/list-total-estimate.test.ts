@@ -45,8 +45,8 @@ let matchTimes: Date[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ orders: ORDERS, settings: { listTotalCap: CAP } });
-  // Orders called evenly over three years back from now, every third one carrying TERM.
-  matchTimes = await spreadTermOverYears(t, TERM);
+  // Orders called evenly over three years up to this week, every third one carrying TERM.
+  matchTimes = await spreadTermOverYears(t, TERM, { beforeThisWeek: true });
   expect(matchTimes).toHaveLength(ORDERS / 3);
 });
 afterAll(async () => {
