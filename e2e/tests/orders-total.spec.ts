@@ -22,11 +22,15 @@ let server: ExtraServer;
 let api: APIRequestContext;
 let exact: number;
 
-async function exactTotal(token: string): Promise<{ capped: unknown; exact: number }> {
+let token: string;
+
+async function exactTotal(
+  list: object = { menuId: 'qu_ybj', callTimeFrom: '2000-01-01' },
+): Promise<{ capped: unknown; exact: number }> {
   const ask = async (extra: object) => {
     const response = await api.post('/api/addons/jsjb/lists/search', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { menuId: 'qu_ybj', callTimeFrom: '2000-01-01', isAmount: 1, ...extra },
+      data: { ...list, isAmount: 1, ...extra },
     });
     const body = (await response.json()) as {
       code: number;
@@ -44,8 +48,8 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   server = await startServer(PORT, { LIST_TOTAL_CAP: String(CAP) });
   api = await apiRequest.newContext({ baseURL: server.baseURL });
-  const token = await apiLogin(api, 'dispatcher');
-  const totals = await exactTotal(token);
+  token = await apiLogin(api, 'dispatcher');
+  const totals = await exactTotal();
   expect(totals.capped).toEqual({ totalCount: CAP, totalCapped: true });
   exact = totals.exact;
   expect(exact).toBeGreaterThan(3 * CAP);
@@ -96,6 +100,15 @@ test('a capped total reads "共 20+ 条"; 精确计数 shows the exact figure; p
   // a plain queue (no filter) counts exactly from the tally: no cap, no button
   await page.goto('/#/jsjb/district/qu_ybj?pageSize=10');
   await expect.poll(() => shownTotal(page)).toBe(exact);
+  await expect(listView(page).getByRole('button', { name: '精确计数' })).toHaveCount(0);
+
+  // so does the whole list of all orders (no queue, no filter), past the cap
+  const all = await exactTotal({});
+  expect(all.exact).toBeGreaterThan(exact);
+  expect(all.capped).toEqual({ totalCount: all.exact });
+  await page.goto('/#/jsjb/orders?pageSize=10');
+  await expect.poll(() => shownTotal(page)).toBe(all.exact);
+  await expect(listView(page).getByTestId('list-total')).not.toContainText('+');
   await expect(listView(page).getByRole('button', { name: '精确计数' })).toHaveCount(0);
   await context.close();
 });

@@ -22,6 +22,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * A filter every order passes: the list is counted (the whole list, no filter, is its tally:
+ * the last tests).
+ */
+const BROAD = { callTimeFrom: '2000-01-01' } as const;
+/** A user of each kind of row scope. */
+const EVERY_SCOPE = ['admin', 'dispatcher', 'visitor', 'street1', 'dept1', 'town1'] as const;
+
 /** What a capped total must say for a list of `rows` rows. */
 const cappedOf = (rows: number) =>
   rows > CAP ? { totalCount: CAP, totalCapped: true } : { totalCount: rows };
@@ -61,32 +69,32 @@ async function categoryRootAndLeaf(): Promise<{ root: number; leaf: number }> {
 describe('capped list totals', () => {
   it('past the cap: totalCount is the cap and totalCapped true; exactTotal counts all', async () => {
     const { token } = who.dispatcher;
-    const all = await listAll(t, token, {});
+    const all = await listAll(t, token, BROAD);
     expect(all.length).toBeGreaterThan(CAP);
 
-    const capped = await list(t, token, { isAmount: 1, pageSize: 10 });
+    const capped = await list(t, token, { ...BROAD, isAmount: 1, pageSize: 10 });
     expect(capped.code).toBe(200);
     expect(totalOf(capped.data)).toEqual({ totalCount: CAP, totalCapped: true });
     expect(capped.data.list).toHaveLength(10);
 
-    const exact = await list(t, token, { isAmount: 1, exactTotal: 1 });
+    const exact = await list(t, token, { ...BROAD, isAmount: 1, exactTotal: 1 });
     expect(totalOf(exact.data)).toEqual({ totalCount: all.length });
     // the form-style spellings of the flag
     for (const flag of ['1', 'true', true]) {
-      const r = await list(t, token, { isAmount: '1', exactTotal: flag });
+      const r = await list(t, token, { ...BROAD, isAmount: '1', exactTotal: flag });
       expect(totalOf(r.data), String(flag)).toEqual({ totalCount: all.length });
     }
-    const off = await list(t, token, { isAmount: 1, exactTotal: 0 });
+    const off = await list(t, token, { ...BROAD, isAmount: 1, exactTotal: 0 });
     expect(totalOf(off.data)).toEqual({ totalCount: CAP, totalCapped: true });
   });
 
   it('pages past the cap still come (up to the offset limit)', async () => {
     const { token } = who.dispatcher;
-    const all = await listAll(t, token, {});
+    const all = await listAll(t, token, BROAD);
     const pageSize = 10;
     const beyond = Math.floor(CAP / pageSize) + 2; // a page starting past the cap
     expect((beyond - 1) * pageSize).toBeGreaterThan(CAP);
-    const r = await list(t, token, { isAmount: 1, pageNo: beyond, pageSize });
+    const r = await list(t, token, { ...BROAD, isAmount: 1, pageNo: beyond, pageSize });
     expect(r.data.list.map((o) => o.id)).toEqual(
       all.slice((beyond - 1) * pageSize, beyond * pageSize).map((o) => o.id),
     );
@@ -108,17 +116,17 @@ describe('capped list totals', () => {
 
   it('every user: the capped total of their scope, exact on demand', async () => {
     const seen = { capped: 0, under: 0, coHostedUnder: 0 };
-    for (const name of ['admin', 'dispatcher', 'visitor', 'street1', 'dept1', 'town1'] as const) {
+    for (const name of EVERY_SCOPE) {
       const { token, auth } = who[name];
-      const all = await listAll(t, token, {});
+      const all = await listAll(t, token, BROAD);
       const rows = all.length;
       // A unit's total is counted per part (hosted, then co-hosted only): both must add up.
       if (name !== 'admin' && name !== 'dispatcher' && name !== 'visitor' && rows <= CAP) {
         seen.coHostedUnder += all.filter((o) => o.hostUnitId !== auth.unit.id).length;
       }
-      const capped = await list(t, token, { isAmount: 1 });
+      const capped = await list(t, token, { ...BROAD, isAmount: 1 });
       expect(totalOf(capped.data), name).toEqual(cappedOf(rows));
-      const exact = await list(t, token, { isAmount: 1, exactTotal: 1 });
+      const exact = await list(t, token, { ...BROAD, isAmount: 1, exactTotal: 1 });
       expect(totalOf(exact.data), name).toEqual({ totalCount: rows });
       seen[rows > CAP ? 'capped' : 'under']++;
     }

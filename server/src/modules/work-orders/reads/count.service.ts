@@ -7,6 +7,7 @@ import { recountQueues } from './count-recount';
 import {
   condsTally,
   expressible,
+  tallyScope,
   tallyScopeForQueue,
   tallyTypes,
   type TallyScope,
@@ -61,6 +62,29 @@ export async function queueCounts(
   ]);
   for (const [i, t] of tallied.entries()) counts[t.queueId] = Number(row?.[`t${i}`] ?? 0);
   return { ...counts, ...recounted };
+}
+
+/**
+ * How many orders a caller's whole list holds — the all-orders list of these sources, no queue
+ * and no filter — from the same tallies: the sum of the scope's rows (count-tally.ts
+ * `tallyScope`, each order counted once). Counting the orders instead read them all: at ten
+ * million orders 1.1–1.4 s for the district's 9.4 million, 11 s for the call-back staff's 9
+ * million visited ones (their scope is a state, no index range). Null when the tallies cannot
+ * answer for this caller (an agent's orders).
+ */
+export function scopeTotal(
+  ctx: AppContext,
+  reader: Reader,
+  typeIds: readonly number[],
+): (() => Promise<number>) | null {
+  if (scopeIsEmpty(reader.scope)) return () => Promise.resolve(0);
+  const scope = tallyScope(reader.scope, reader.queueCtx.viewerUnitId);
+  if (!scope) return null;
+  const t = 'queue_tallies';
+  const query = sql<{
+    n: string;
+  }>`SELECT COALESCE(sum(n), 0) AS n FROM queue_tallies WHERE ${tallyTypes(t, typeIds)} AND ${scope(t)}`;
+  return () => executePrepared(ctx.db, query).then((rows) => Number(rows[0]?.n ?? 0));
 }
 
 /** One queue's count from the tallies, or null when they cannot answer it for this caller. */

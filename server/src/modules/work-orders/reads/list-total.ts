@@ -46,6 +46,9 @@ import { unitCount } from './unit-page';
  * budget to run out. A frequent term whose newest week and a sample of older weeks both promise
  * well past the cap is "约 N+" (capped and estimated) without counting to the cap
  * (broadConfirmed). The page itself is not affected.
+ *
+ * A plain queue and the whole list (all orders in scope, no filter) do not come here: their
+ * totals are the tallies, exact (list.service.ts, count.service.ts).
  */
 
 export interface ListTotal {

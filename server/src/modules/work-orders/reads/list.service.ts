@@ -3,7 +3,7 @@ import { isPersonalQueue } from '@hotline/domain';
 import type { AppContext } from '../../../context';
 import { badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
-import { queueCounts } from './count.service';
+import { queueCounts, scopeTotal } from './count.service';
 import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
 import {
   filterWhere,
@@ -219,15 +219,14 @@ export async function listOrders(
   const queue = menuId && !isPersonalQueue(menuId) && extra.length === 0 ? menuId : undefined;
   const unfiltered = (but?: (typeof LIST_FILTERS)[number]) =>
     LIST_FILTERS.every((f) => f === but || body[f] === undefined);
-  const queueSize =
-    queue &&
-    (async () => {
-      const types = typeIdsFor(reader, body.typeId);
-      return (await queueCounts(ctx, reader, [queue], types))[queue] ?? 0;
-    });
+  // So is the whole list of all orders in the caller's scope (count.service.ts scopeTotal).
+  const types = typeIdsFor(reader, body.typeId);
+  const queueSize = queue
+    ? async () => (await queueCounts(ctx, reader, [queue], types))[queue] ?? 0
+    : wholeList(ctx, reader, body, extra, types);
   const count =
     queueSize && unfiltered() ? async () => ({ totalCount: await queueSize() }) : undefined;
-  // A queue searched by keyword alone: its size is the tally too (search-page.ts keywordPlan).
+  // A list searched by keyword alone: its size is the tally too (search-page.ts keywordPlan).
   const listSize =
     queueSize && body.keyword !== undefined && unfiltered('keyword') ? queueSize : undefined;
   const page = await pageOf(ctx, reader, body, where, count, listSize);
@@ -237,6 +236,18 @@ export async function listOrders(
     pageNo: body.pageNo,
     pageSize: body.pageSize,
   };
+}
+
+/** The size of the caller's whole list from the tallies, when it is asked for and they can. */
+function wholeList(
+  ctx: AppContext,
+  reader: Reader,
+  body: ListBody,
+  extra: readonly OrdersWhere[],
+  types: readonly number[],
+): (() => Promise<number>) | undefined {
+  if (body.menuId || extra.length > 0) return undefined;
+  return scopeTotal(ctx, reader, types) ?? undefined;
 }
 
 /** District/overOrderListOther: open orders past their deadline and not yet replied. */
