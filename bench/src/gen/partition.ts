@@ -15,7 +15,9 @@ import type { Db } from '../../../server/src/context';
  *   work_orders(id) cannot (no unique key on id alone any more): they are dropped, in the
  *   benchmark database only, and listed in the log;
  * - secondary indexes are created on the parent (each partition gets its own), triggers
- *   (the queue tally) on the parent too (PostgreSQL 13+ clones row triggers to partitions).
+ *   (the queue tally) on the parent too (PostgreSQL 13+ clones row triggers to partitions);
+ * - storage parameters (the autovacuum settings of migration 047) on each partition: a
+ *   partitioned table has no storage of its own.
  *
  * Not for a production database: see docs/scale.md for what the server would have to change
  * (the intake's ON CONFLICT (order_num), the child tables' foreign keys).
@@ -83,6 +85,12 @@ export async function partitionOrdersByYear(
         FROM pg_trigger WHERE tgrelid = 'public.work_orders'::regclass AND NOT tgisinternal
        ORDER BY tgname`.execute(trx);
 
+    // The table's storage parameters (its autovacuum settings, migration 047): a partitioned
+    // table has no storage of its own, so each partition takes them.
+    const options = await sql<{ reloptions: string[] | null }>`
+      SELECT reloptions FROM pg_class WHERE oid = 'public.work_orders'::regclass`.execute(trx);
+    const reloptions = options.rows[0]?.reloptions ?? [];
+
     const dropped: string[] = [];
     for (const fk of referencing.rows) {
       await sql`ALTER TABLE ${sql.raw(fk.table)} DROP CONSTRAINT ${sql.ref(fk.name)}`.execute(trx);
@@ -109,6 +117,10 @@ export async function partitionOrdersByYear(
                   FOR VALUES FROM (${sql.lit(yearStart(y))}) TO (${sql.lit(yearStart(y + 1))})`.execute(
         trx,
       );
+      if (reloptions.length > 0)
+        await sql`ALTER TABLE ${sql.ref(name)} SET (${sql.raw(reloptions.join(', '))})`.execute(
+          trx,
+        );
       partitions.push(name);
     }
     for (const c of own.rows) {
