@@ -9,9 +9,10 @@
 -- those pages stay unmarked and their entries are fetched from the table. And a vacuum that
 -- finds dead rows on under 2 % of the pages skips the indexes (PostgreSQL 14+) and leaves those
 -- pages unmarked too: the benchmark's ten million orders, vacuumed after their build, kept 9,960
--- such pages, and 6,281 of the 25,630 orders of 待回访 on them. So: a vacuum after every 10,000 changed or inserted rows whatever the table's size (at a
--- district's pace a few a day; at ten million orders 13 s warm, reading the 7.4 GB of indexes),
--- always with its index pass.
+-- such pages, and 6,281 of the 25,630 orders of 待回访 on them. So: a vacuum after every 10,000
+-- changed or inserted rows whatever the table's size, always with its index pass (at a
+-- district's pace a few a day; at ten million orders a read of the 7.4 GB of indexes, about 20 s
+-- at autovacuum's cost limits, plus WAL for the pages the changes touched: decision 0017).
 ALTER TABLE work_orders SET (
   autovacuum_vacuum_scale_factor = 0,
   autovacuum_vacuum_threshold = 10000,
