@@ -18,30 +18,26 @@ export function splitFormat(file: string): [string, Format] | undefined {
   return [match[1]!, match[2]!.toLowerCase() as Format];
 }
 
-export type Value = string | number | boolean | null | undefined | Fields | List;
+export type Value = string | number | boolean | null | Fields | List;
 export interface Fields {
   [key: string]: Value;
 }
-/** A list and the element name of each item in XML. */
-export interface List {
-  itemName: string;
-  items: Value[];
-}
+/**
+ * A list and the element name of each item in XML. In JSON a list is its items' array
+ * (`toJSON`), so a reply is written by `JSON.stringify` alone, without a converted copy.
+ */
+export class List {
+  constructor(
+    readonly itemName: string,
+    readonly items: Value[],
+  ) {}
 
-export const list = (itemName: string, items: Value[]): List => ({ itemName, items });
-
-const isList = (v: Value): v is List =>
-  typeof v === 'object' && v !== null && 'itemName' in v && Array.isArray(v.items);
-
-/** The JSON form: lists become arrays, empty values null. */
-function toJson(value: Value): unknown {
-  if (value === undefined) return null;
-  if (isList(value)) return value.items.map(toJson);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  toJSON(): Value[] {
+    return this.items;
   }
-  return value;
 }
+
+export const list = (itemName: string, items: Value[]): List => new List(itemName, items);
 
 /**
  * Characters XML 1.0 cannot hold at all (C0 controls but tab, LF, CR; lone surrogates; U+FFFE,
@@ -63,8 +59,8 @@ export function escapeXml(text: string): string {
 }
 
 function toXml(name: string, value: Value): string {
-  if (value === undefined || value === null) return `<${name}/>`;
-  if (isList(value)) {
+  if (value === null) return `<${name}/>`;
+  if (value instanceof List) {
     return `<${name}>${value.items.map((item) => toXml(value.itemName, item)).join('')}</${name}>`;
   }
   if (typeof value === 'object') {
@@ -78,7 +74,7 @@ function toXml(name: string, value: Value): string {
 
 /** The reply's text: `root` names the XML document's element (a list's or a record's). */
 export function render(format: Format, root: string, value: Value): string {
-  if (format === 'json') return JSON.stringify(toJson(value));
+  if (format === 'json') return JSON.stringify(value);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(root, value)}`;
 }
 

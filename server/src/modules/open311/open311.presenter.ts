@@ -4,13 +4,6 @@ import { ATTRIBUTE_TEXTS, statusNote } from './open311-texts';
 import type { RequestRow, ServiceRow } from './open311.repository';
 import { ATTRIBUTES } from './open311-input';
 
-/** ISO 8601 in China time with its offset, as the standard asks (`2026-11-25T09:30:00+08:00`). */
-export function chinaIso(at: Date | null): string | null {
-  if (at === null) return null;
-  const shifted = new Date(at.getTime() + 8 * 3_600_000).toISOString();
-  return `${shifted.slice(0, 19)}+08:00`;
-}
-
 export function serviceRecord(s: ServiceRow): Fields {
   return {
     service_code: s.code,
@@ -58,9 +51,9 @@ export function requestRecord(r: RequestRow, lang: Lang): Fields {
     description: r.major_content,
     agency_responsible: r.agency,
     service_notice: null,
-    requested_datetime: chinaIso(r.call_time),
-    updated_datetime: chinaIso(r.updated_at),
-    expected_datetime: chinaIso(r.deadline),
+    requested_datetime: r.call_time,
+    updated_datetime: r.updated_at,
+    expected_datetime: r.deadline,
     address: r.address === '' ? null : r.address,
     address_id: null,
     zipcode: null,
