@@ -48,7 +48,13 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Anything `escapeXml` would change (any surrogate, paired or not, takes the full path). */
+// eslint-disable-next-line no-control-regex
+const TOUCHED = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function escapeXml(text: string): string {
+  // Most values (a description, an address, a time) need nothing: one test, no six copies.
+  if (!TOUCHED.test(text)) return text;
   return text
     .replace(NOT_XML, '')
     .replace(/&/g, '&amp;')
@@ -61,13 +67,14 @@ export function escapeXml(text: string): string {
 function toXml(name: string, value: Value): string {
   if (value === null) return `<${name}/>`;
   if (value instanceof List) {
-    return `<${name}>${value.items.map((item) => toXml(value.itemName, item)).join('')}</${name}>`;
+    let xml = `<${name}>`;
+    for (const item of value.items) xml += toXml(value.itemName, item);
+    return `${xml}</${name}>`;
   }
   if (typeof value === 'object') {
-    const inner = Object.entries(value)
-      .map(([k, v]) => toXml(k, v))
-      .join('');
-    return `<${name}>${inner}</${name}>`;
+    let xml = `<${name}>`;
+    for (const key in value) xml += toXml(key, value[key]!);
+    return `${xml}</${name}>`;
   }
   return `<${name}>${escapeXml(String(value))}</${name}>`;
 }

@@ -111,7 +111,8 @@ export interface RequestFilter {
   limit: number;
 }
 
-export function findRequests(db: Db, f: RequestFilter): Promise<RequestRow[]> {
+/** The statement of `findRequests`, unexecuted (its plan is tested). */
+export function requestsQuery(db: Db, f: RequestFilter) {
   let q = requests(db);
   if (f.orderNums) {
     q = q.where('o.order_num', 'in', f.orderNums);
@@ -122,7 +123,11 @@ export function findRequests(db: Db, f: RequestFilter): Promise<RequestRow[]> {
     // index in page order, so the filter never looks up the window's closed orders.
     if (f.open !== null) q = q.where('r.is_open', '=', f.open);
   }
-  return q.orderBy('r.created_at', 'desc').orderBy('r.order_id', 'desc').limit(f.limit).execute();
+  return q.orderBy('r.created_at', 'desc').orderBy('r.order_id', 'desc').limit(f.limit);
+}
+
+export function findRequests(db: Db, f: RequestFilter): Promise<RequestRow[]> {
+  return requestsQuery(db, f).execute();
 }
 
 export function findRequest(db: Db, orderNum: string): Promise<RequestRow | undefined> {
