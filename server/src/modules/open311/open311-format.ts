@@ -73,7 +73,7 @@ function toXml(name: string, value: Value): string {
   }
   if (typeof value === 'object') {
     let xml = `<${name}>`;
-    for (const key in value) xml += toXml(key, value[key]!);
+    for (const key in value) xml += toXml(key, value[key] as Value);
     return `${xml}</${name}>`;
   }
   return `<${name}>${escapeXml(String(value))}</${name}>`;
