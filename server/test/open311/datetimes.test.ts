@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegrationKey } from '../../src/modules/intake/integration-keys';
+import { fileOpen311Request } from '../support/open311';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -18,25 +19,7 @@ let id = 0;
 beforeAll(async () => {
   t = await createTestApp({ orders: 1 });
   const { key } = await createIntegrationKey(t.ctx.db, 'datetimes');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${V2}/requests.json`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      api_key: key,
-      service_code: 'C010101',
-      description: '路灯不亮',
-      address_string: '文一路 100 号',
-    }).toString(),
-  });
-  expect(res.statusCode).toBe(201);
-  num = res.json<{ service_request_id: string }[]>()[0]!.service_request_id;
-  const row = await t.ctx.db
-    .selectFrom('work_orders')
-    .select('id')
-    .where('order_num', '=', num)
-    .executeTakeFirstOrThrow();
-  id = row.id;
+  ({ id, num } = await fileOpen311Request(t, key, '路灯不亮'));
 });
 afterAll(async () => {
   await t?.close();

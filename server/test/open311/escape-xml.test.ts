@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml } from '../../src/modules/open311/open311-format';
+import { random, randomText } from '../support/random-text';
 
 /**
  * Open311's XML text: markup characters escaped, characters XML 1.0 cannot hold dropped (C0
@@ -30,42 +31,6 @@ function reference(text: string): string {
   return out;
 }
 
-const PIECES = [
-  '路灯不亮',
-  '文一路 100 号',
-  'a',
-  ' ',
-  '&',
-  '<',
-  '>',
-  '"',
-  "'",
-  '\t',
-  '\n',
-  '\r',
-  '\u0000',
-  '\u0007',
-  '\u000B',
-  '\u001F',
-  '\uFFFE',
-  '\uFFFF',
-  '\uFFFD',
-  '😀',
-  '\uD83D',
-  '\uDE00',
-  '&amp;',
-];
-
-/** A small deterministic generator (mulberry32), so a failure repeats. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('escapeXml', () => {
   it('leaves text with nothing to escape as it is', () => {
     for (const text of ['', '路灯不亮', '2026-11-25T09:30:00+08:00', 'C010101', '12.5']) {
@@ -84,9 +49,7 @@ describe('escapeXml', () => {
   it('agrees with the full chain of replacements on random text', () => {
     const next = random(20261205);
     for (let n = 0; n < 5_000; n++) {
-      let text = '';
-      const length = Math.floor(next() * 12);
-      for (let i = 0; i < length; i++) text += PIECES[Math.floor(next() * PIECES.length)]!;
+      const text = randomText(next, 24);
       expect(escapeXml(text), JSON.stringify(text)).toBe(reference(text));
     }
   });

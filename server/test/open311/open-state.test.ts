@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOpen, type OrderState } from '@hotline/domain';
 import { createIntegrationKey } from '../../src/modules/intake/integration-keys';
 import { post } from '../support/api';
+import { fileOpen311Request } from '../support/open311';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -37,27 +38,7 @@ const list = async (query: string) => {
   return res.json<Published[]>();
 };
 
-async function fileRequest(): Promise<{ id: number; num: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${V2}/requests.json`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      api_key: key,
-      service_code: 'C010101',
-      description: `路灯不亮 #${++serial}`,
-      address_string: '文一路 100 号',
-    }).toString(),
-  });
-  expect(res.statusCode).toBe(201);
-  const num = res.json<{ service_request_id: string }[]>()[0]!.service_request_id;
-  const row = await t.ctx.db
-    .selectFrom('work_orders')
-    .select('id')
-    .where('order_num', '=', num)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, num };
-}
+const fileRequest = () => fileOpen311Request(t, key, `路灯不亮 #${++serial}`);
 
 const storedState = async (orderId: number) =>
   (
