@@ -21,7 +21,7 @@ export function columnLetter(index: number): string {
 }
 
 /** JavaScript's `\s` (what `/^\s|\s$/` tested), by code unit: no regular expression per cell. */
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
   return (

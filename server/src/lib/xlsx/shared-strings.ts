@@ -26,12 +26,32 @@ export interface ColumnShare {
   on: boolean;
 }
 
-/** The shared-string table: value → index, and the `<si>` markup in index order. */
+/** The table's part as written: the `<si>` markup in index order, and the cells referring. */
+export interface SharedState {
+  items: string[];
+  refs: number;
+}
+
+/**
+ * The shared-string table: value → index, and the `<si>` markup in index order. On the XLSX
+ * worker the table is kept by the thread that builds the batches (batch.ts) and handed over as
+ * its `state` at the end, to be written by the sheet's writer.
+ */
 export class SharedStrings {
   private readonly index = new Map<string, number>();
-  private readonly items: string[] = [];
+  private readonly items: string[];
   /** Cells that refer to the table (the part's `count`). */
-  refs = 0;
+  refs: number;
+
+  constructor(state: SharedState = { items: [], refs: 0 }) {
+    this.items = state.items;
+    this.refs = state.refs;
+  }
+
+  /** The part's content so far (the lookup index stays here). */
+  get state(): SharedState {
+    return { items: this.items, refs: this.refs };
+  }
 
   /** The value's index, adding it while the column repeats and the table has room. */
   lookup(text: string, column: ColumnShare): number | undefined {

@@ -1,17 +1,19 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { eachRow, type Batch, type BatchArrays } from './batch';
+import type { Batch, BatchArrays } from './batch';
+import type { SharedState } from './shared-strings';
 import { XlsxStreamWriter, type XlsxColumn } from './writer';
 
 /**
- * The XLSX writer's own thread (see worker.ts): builds the sheet's XML from the rows of
- * cell values it is sent, encodes and compresses it, and posts the file's bytes back.
+ * The XLSX writer's own thread (see worker.ts): writes the sheet's XML as bytes from the
+ * batches of rows it is sent, compresses it, and posts the file's bytes back.
  */
 
 export type ToThread =
   | { kind: 'start'; columns: XlsxColumn[]; sheetName: string }
   | { kind: 'rows'; batch: Batch }
-  | { kind: 'finish' }
+  /** The end; the shared-string table the batches' indices refer to. */
+  | { kind: 'finish'; shared: SharedState }
   /** The main thread has passed on this many bytes of output (credit for more). */
   | { kind: 'sent'; bytes: number };
 
@@ -67,8 +69,6 @@ const output = new Writable({
 });
 
 let writer: XlsxStreamWriter | null = null;
-/** Which columns are datetime columns (for decoding instants). */
-let dates: boolean[] = [];
 /** Messages run one after another: a batch is written before the next is looked at. */
 let queue = Promise.resolve();
 
@@ -76,21 +76,24 @@ async function handle(message: ToThread): Promise<void> {
   switch (message.kind) {
     case 'start':
       writer = new XlsxStreamWriter(output, message.columns, message.sheetName);
-      dates = message.columns.map((c) => c.type === 'datetime');
       await writer.start();
       return;
     case 'rows': {
       if (!writer) throw new Error('rows before start');
-      const sheet = writer;
       const { batch } = message;
-      await eachRow(batch, dates, (values) => sheet.addRow(values));
-      const arrays = { kinds: batch.kinds, numbers: batch.numbers };
-      post({ kind: 'taken', arrays }, [arrays.kinds.buffer, arrays.numbers.buffer]);
+      const waiting = writer.addBatch(batch);
+      if (waiting) await waiting;
+      const arrays = { kinds: batch.kinds, numbers: batch.numbers, chars: batch.chars };
+      post({ kind: 'taken', arrays }, [
+        arrays.kinds.buffer,
+        arrays.numbers.buffer,
+        arrays.chars.buffer,
+      ]);
       return;
     }
     case 'finish':
       if (!writer) throw new Error('finish before start');
-      await writer.finish();
+      await writer.finish(message.shared);
       await new Promise<void>((resolve, reject) =>
         output.end((error?: Error | null) => (error ? reject(error) : resolve())),
       );

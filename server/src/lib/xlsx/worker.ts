@@ -2,15 +2,18 @@ import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { waitDrain } from '../zip/zip-writer';
 import { BatchBuilder } from './batch';
+import { SharedStrings } from './shared-strings';
 import type { FromThread, ToThread } from './thread';
 import type { CellValue, XlsxColumn } from './writer';
 
 /**
- * The XLSX writer on a thread of its own, for large sheets: this (main) thread reads the rows
- * and computes their cell values, sent in batches (batch.ts); the worker (thread.ts) builds the
- * sheet's XML, encodes and compresses it (the shared-string table lives there) and posts the
- * file's bytes back, which go to `sink` with its backpressure. Two cores then share what one did: on a 100,000-row export the XML,
- * its UTF-8 encoding and the CRC were about a third of the main thread's time.
+ * The XLSX writer on a thread of its own, for large sheets: this (main) thread reads the rows,
+ * computes their cell values and packs them into batches (batch.ts; short repeating text is
+ * looked up in the shared-string table here, where the values are made); the worker
+ * (thread.ts) writes the sheet's XML from them as bytes, compresses it and posts the file's
+ * bytes back, which go to `sink` with its backpressure; at the end it is given the
+ * shared-string table to write. Two cores then share what one did: on a 100,000-row export the
+ * XML, its UTF-8 encoding and the CRC were about a third of the main thread's time.
  *
  * Same interface as XlsxStreamWriter; the bytes of the sheet are the same.
  */
@@ -33,6 +36,8 @@ export class XlsxWorkerWriter {
   private readonly worker: Worker;
   /** Rows not yet sent (batch.ts). */
   private readonly batch: BatchBuilder;
+  /** The sheet's shared strings: found as the batches are built, written by the worker. */
+  private readonly shared = new SharedStrings();
   private inFlight = 0;
   private rows = 0;
   private failure: Error | null = null;
@@ -50,7 +55,10 @@ export class XlsxWorkerWriter {
     private readonly columns: readonly XlsxColumn[],
     private readonly sheetName = 'Sheet1',
   ) {
-    this.batch = new BatchBuilder(columns.length, BATCH_ROWS);
+    this.batch = new BatchBuilder(columns.length, BATCH_ROWS, {
+      table: this.shared,
+      shares: columns.map(() => ({ cells: 0, added: 0, on: true })),
+    });
     // A small heap: the thread holds a few batches, its buffers and the shared-string table.
     this.worker = new Worker(ENTRY, {
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB, maxOldGenerationSizeMb: 128 },
@@ -128,7 +136,11 @@ export class XlsxWorkerWriter {
   private sendBatch(): Promise<void> | undefined {
     if (this.batch.rows > 0) {
       const batch = this.batch.take();
-      this.send({ kind: 'rows', batch }, [batch.kinds.buffer, batch.numbers.buffer]);
+      this.send({ kind: 'rows', batch }, [
+        batch.kinds.buffer,
+        batch.numbers.buffer,
+        batch.chars.buffer,
+      ]);
       this.inFlight++;
     }
     if (this.inFlight < MAX_IN_FLIGHT) return undefined;
@@ -150,7 +162,7 @@ export class XlsxWorkerWriter {
   async finish(): Promise<void> {
     const waiting = this.sendBatch();
     if (waiting) await waiting;
-    this.send({ kind: 'finish' });
+    this.send({ kind: 'finish', shared: this.shared.state });
     try {
       await this.done;
     } finally {

@@ -1,15 +1,21 @@
 import type { Writable } from 'node:stream';
 import { ZipWriter, type EntryWriter } from '../zip/zip-writer';
-import { columnLetter, edgeSpace, MAX_CELL_CHARS, serialText } from './cells';
+import { BatchBuilder, DATE, NUMBER, SHARED, TEXT, type Batch } from './batch';
+import { columnLetter, edgeSpace, isSpace, MAX_CELL_CHARS, serialText } from './cells';
 import { CONTENT_TYPES, NS, REL_NS, ROOT_RELS, STYLES, WORKBOOK_RELS, XML_HEAD } from './parts';
-import { SHARED_MAX_CHARS, SharedStrings, type ColumnShare } from './shared-strings';
+import {
+  SHARED_MAX_CHARS,
+  SharedStrings,
+  type ColumnShare,
+  type SharedState,
+} from './shared-strings';
 import {
   ascii,
   MAX_BYTES_PER_CHAR,
   putBytes,
+  putChars,
   putNumber,
   putSerial,
-  putText,
   putUint,
   xmlText,
 } from './xml-bytes';
@@ -66,11 +72,15 @@ export class XlsxStreamWriter {
   private rowNumber = 0;
   private readonly letters: string[];
   private readonly dates: boolean[];
-  private readonly shared = new SharedStrings();
+  private shared = new SharedStrings();
   private readonly shares: ColumnShare[];
   private readonly letterBytes: Uint8Array[];
-  /** The data row being written (fillRow reads it). */
-  private pending: readonly CellValue[] = [];
+  /** Rows given one by one (addRow) become one-row batches here. */
+  private readonly own: BatchBuilder;
+  /** The batch being written, and where its next row starts (fillRow reads from there). */
+  private batch: Batch | null = null;
+  private cell = 0;
+  private char = 0;
 
   constructor(
     sink: Writable,
@@ -82,6 +92,7 @@ export class XlsxStreamWriter {
     this.letterBytes = this.letters.map(ascii);
     this.dates = columns.map((c) => c.type === 'datetime');
     this.shares = columns.map(() => ({ cells: 0, added: 0, on: true }));
+    this.own = new BatchBuilder(columns.length, 1, { table: this.shared, shares: this.shares });
   }
 
   async start(): Promise<void> {
@@ -172,77 +183,101 @@ export class XlsxStreamWriter {
    */
   addRow(values: readonly CellValue[]): Promise<void> | undefined {
     if (!this.sheet) throw new Error('XlsxStreamWriter.start() was not called');
-    let bound = 64;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      bound +=
-        CELL_MARKUP_BYTES +
-        (typeof v === 'string' ? Math.min(v.length, MAX_CELL_CHARS) * MAX_BYTES_PER_CHAR : 0);
+    this.own.add(values);
+    const batch = this.own.take();
+    const waiting = this.addBatch(batch);
+    if (!waiting) {
+      this.own.reuse(batch);
+      return undefined;
     }
-    this.pending = values;
-    return this.sheet.appendBytes(bound, this.fillRow);
+    return waiting.then(() => this.own.reuse(batch));
   }
 
   /**
-   * The data row `pending` as bytes into `buf` from `at` (returns the end): the same XML as
+   * Adds a batch's rows (batch.ts; its shared strings are this writer's table, or the table
+   * `finish` is given). A promise when a row had to wait for the zip stream (await it before
+   * the next batch); the batch's arrays are free again once it has settled.
+   */
+  addBatch(batch: Batch): Promise<void> | undefined {
+    if (!this.sheet) throw new Error('XlsxStreamWriter.start() was not called');
+    if (batch.columns !== this.columns.length) throw new Error('a batch of other columns');
+    this.batch = batch;
+    this.cell = 0;
+    this.char = 0;
+    return this.writeRows(this.sheet, batch.rows);
+  }
+
+  private writeRows(sheet: EntryWriter, left: number): Promise<void> | undefined {
+    for (; left > 0; left--) {
+      const waiting = sheet.appendBytes(this.rowBound(), this.fillRow);
+      if (waiting) return waiting.then(() => this.writeRows(sheet, left - 1));
+    }
+    return undefined;
+  }
+
+  /** Bytes the batch's next row can need at most. */
+  private rowBound(): number {
+    const { kinds, numbers } = this.batch!;
+    let bound = 64;
+    for (let i = 0, k = this.cell; i < this.columns.length; i++, k++) {
+      bound += CELL_MARKUP_BYTES + (kinds[k] === TEXT ? numbers[k]! * MAX_BYTES_PER_CHAR : 0);
+    }
+    return bound;
+  }
+
+  /**
+   * The batch's next row as bytes into `buf` from `at` (returns the end): the same XML as
    * `rowXml` gives, UTF-8 encoded — see `rowXml` for the markup.
    */
   private readonly fillRow = (buf: Uint8Array, start: number): number => {
-    const values = this.pending;
+    const { kinds, numbers, chars } = this.batch!;
     const r = ++this.rowNumber;
     let at = putBytes(buf, start, ROW_OPEN);
     at = putUint(buf, at, r);
     at = putBytes(buf, at, TAG_END);
     let placed = false;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      if (v === null || v === undefined || v === '') {
-        placed = false;
-        continue;
-      }
-      let date = false;
-      let n = 0;
-      if (typeof v === 'string') {
-        const share = this.shares[i]!;
-        const index =
-          share.on && v.length <= SHARED_MAX_CHARS ? this.shared.lookup(v, share) : undefined;
-        if (index !== undefined) {
-          at = this.openCell(buf, at, i, r, placed);
-          at = putBytes(buf, at, SHARED_V);
-          at = putUint(buf, at, index);
-          at = putBytes(buf, at, V_CLOSE);
-          placed = true;
-          continue;
-        }
-      } else if (typeof v === 'number') {
-        if (!Number.isFinite(v)) {
-          placed = false;
-          continue;
-        }
-        date = this.dates[i]!;
-        n = v;
-      } else {
-        n = v.getTime();
-        if (Number.isNaN(n)) {
-          placed = false;
-          continue;
-        }
-        date = true;
-      }
-      at = this.openCell(buf, at, i, r, placed);
-      placed = true;
-      if (typeof v === 'string') {
-        const text = v.length > MAX_CELL_CHARS ? v.slice(0, MAX_CELL_CHARS) : v;
-        at = putBytes(buf, at, edgeSpace(text) ? INLINE_PRESERVE : INLINE);
-        at = putText(buf, at, text);
+    let k = this.cell;
+    let c = this.char;
+    for (let i = 0; i < this.columns.length; i++, k++) {
+      const kind = kinds[k];
+      if (kind === SHARED) {
+        at = this.openCell(buf, at, i, r, placed);
+        at = putBytes(buf, at, SHARED_V);
+        at = putUint(buf, at, numbers[k]!);
+        at = putBytes(buf, at, V_CLOSE);
+        placed = true;
+      } else if (kind === TEXT) {
+        const end = c + numbers[k]!;
+        at = this.openCell(buf, at, i, r, placed);
+        at = putBytes(
+          buf,
+          at,
+          isSpace(chars[c]!) || isSpace(chars[end - 1]!) ? INLINE_PRESERVE : INLINE,
+        );
+        at = putChars(buf, at, chars, c, end);
         at = putBytes(buf, at, INLINE_CLOSE);
-      } else {
-        at = putBytes(buf, at, date ? DATE_V : Number.isInteger(n) ? INT_V : FRACTION_V);
+        c = end;
+        placed = true;
+      } else if (kind === NUMBER || kind === DATE) {
+        const n = numbers[k]!;
+        // a number that is not finite, or an invalid Date, is an empty cell
+        if (!Number.isFinite(n)) {
+          placed = false;
+          continue;
+        }
         // n is an instant's epoch milliseconds when `date`
+        const date = kind === DATE || this.dates[i]!;
+        at = this.openCell(buf, at, i, r, placed);
+        at = putBytes(buf, at, date ? DATE_V : Number.isInteger(n) ? INT_V : FRACTION_V);
         at = date ? putSerial(buf, at, n) : putNumber(buf, at, n);
         at = putBytes(buf, at, V_CLOSE);
+        placed = true;
+      } else {
+        placed = false;
       }
     }
+    this.cell = k;
+    this.char = c;
     return putBytes(buf, at, ROW_CLOSE);
   };
 
@@ -259,8 +294,13 @@ export class XlsxStreamWriter {
     return Math.max(0, this.rowNumber - 1);
   }
 
-  async finish(): Promise<void> {
+  /**
+   * Ends the file. `shared`: the shared-string table the batches' indices refer to, when another
+   * thread built them (worker.ts); otherwise this writer's own.
+   */
+  async finish(shared?: SharedState): Promise<void> {
     if (!this.sheet) throw new Error('XlsxStreamWriter.start() was not called');
+    if (shared) this.shared = new SharedStrings(shared);
     await this.sheet.write('</sheetData></worksheet>');
     await this.sheet.close();
     const part = await this.zip.entry('xl/sharedStrings.xml');

@@ -88,15 +88,20 @@ const GT = ascii('&gt;');
 const QUOT = ascii('&quot;');
 
 /**
- * Text escaped for XML and encoded as UTF-8; returns the end. Text with a character XML does
- * not allow (rare: it is dropped, which may join the surrogates around it) is escaped as a
- * string first and then encoded.
+ * Text escaped for XML and encoded as UTF-8, from its UTF-16 code units `chars[from..to)`;
+ * returns the end. Text with a character XML does not allow (rare: it is dropped, which may
+ * join the surrogates around it) is escaped as a string first and then encoded.
  */
-export function putText(buf: Uint8Array, start: number, s: string): number {
-  const n = s.length;
+export function putChars(
+  buf: Uint8Array,
+  start: number,
+  chars: Uint16Array,
+  from: number,
+  to: number,
+): number {
   let at = start;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = chars[i]!;
     if (c < 0x80) {
       if (c >= 0x3f || (c >= 0x20 && c !== 0x22 && c !== 0x26 && c !== 0x3c && c !== 0x3e)) {
         buf[at++] = c;
@@ -111,13 +116,13 @@ export function putText(buf: Uint8Array, start: number, s: string): number {
       } else if (c === 0x09 || c === 0x0a || c === 0x0d) {
         buf[at++] = c;
       } else {
-        return putEscapedString(buf, start, s);
+        return putEscapedString(buf, start, stringOf(chars, from, to));
       }
     } else if (c < 0x800) {
       buf[at++] = 0xc0 | (c >> 6);
       buf[at++] = 0x80 | (c & 0x3f);
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+      const d = i + 1 < to ? chars[i + 1]! : 0;
       if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
         const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
         buf[at++] = 0xf0 | (cp >> 18);
@@ -136,10 +141,19 @@ export function putText(buf: Uint8Array, start: number, s: string): number {
       buf[at++] = 0x80 | ((c >> 6) & 0x3f);
       buf[at++] = 0x80 | (c & 0x3f);
     } else {
-      return putEscapedString(buf, start, s);
+      return putEscapedString(buf, start, stringOf(chars, from, to));
     }
   }
   return at;
+}
+
+/** Code units back as a string (the rare text with a character XML does not allow). */
+function stringOf(chars: Uint16Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i += 4096) {
+    s += String.fromCharCode(...chars.subarray(i, Math.min(to, i + 4096)));
+  }
+  return s;
 }
 
 // Characters XML 1.0 does not allow at all are dropped; the markup ones are escaped.
@@ -148,7 +162,7 @@ const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 // eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
-/** Text escaped for XML, as a string (the header row and the reference for `putText`). */
+/** Text escaped for XML, as a string (the header row, shared strings, and the reference for `putChars`). */
 export function xmlText(s: string): string {
   if (!NEEDS_ESCAPE.test(s)) return s;
   return s
