@@ -49,7 +49,8 @@ export async function sideFacts(db: Db, orderIds: readonly number[], needs: Need
           .select([
             'v.order_id',
             'v.attempt',
-            'v.created_at',
+            // epoch milliseconds: a float parses far faster than a timestamp text (export-rows.ts)
+            sql<number>`floor(extract(epoch from v.created_at) * 1000)::float8`.as('created_at'),
             'v.reached',
             'v.host_contacted',
             'v.resolved',

@@ -13,7 +13,8 @@ export interface Names {
 
 export interface VisitFact {
   attempt: number;
-  createdAt: Date;
+  /** Epoch milliseconds. */
+  createdAt: number;
   reached: boolean;
   hostContacted: boolean | null;
   resolved: boolean | null;

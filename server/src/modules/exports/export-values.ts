@@ -94,29 +94,33 @@ function periodLabel(at: number): string {
   return label;
 }
 
-/** The category path's levels, split once per row (three columns read them). */
-const levelsOf = new WeakMap<ExportRow, readonly string[]>();
+/** The category path's levels, split once per path (a few hundred categories). */
+const levelsOfPath = new Map<string, readonly string[]>();
 const level = (r: ExportRow, i: number) => {
   const path = r.extras.categoryPath;
   if (path === null) return null;
-  let levels = levelsOf.get(r);
+  let levels = levelsOfPath.get(path);
   if (!levels) {
+    if (levelsOfPath.size >= 4096) levelsOfPath.clear();
     levels = path.split('->');
-    levelsOf.set(r, levels);
+    levelsOfPath.set(path, levels);
   }
   return levels[i] ?? null;
 };
 
-/** The latest visit of each round (1–3), found once per row (21 columns read them). */
-const roundsOf = new WeakMap<ExportRow, readonly (VisitFact | undefined)[]>();
+/**
+ * The latest visit of each round (1–3), found once per row (21 columns read them): kept for the
+ * row whose columns are being computed — they are computed one row at a time, without a pause,
+ * so one slot does (a WeakMap entry per row cost the collector more than the lookups saved).
+ */
+let roundsRow: ExportRow | null = null;
+let rounds: (VisitFact | undefined)[] = [];
 function latestVisit(r: ExportRow, n: number): VisitFact | undefined {
   if (r.visits.length === 0) return undefined;
-  let rounds = roundsOf.get(r);
-  if (!rounds) {
-    const byRound: (VisitFact | undefined)[] = [];
-    for (const v of r.visits) byRound[v.attempt] = v;
-    rounds = byRound;
-    roundsOf.set(r, rounds);
+  if (roundsRow !== r) {
+    rounds = [];
+    for (const v of r.visits) rounds[v.attempt] = v;
+    roundsRow = r;
   }
   return rounds[n];
 }
