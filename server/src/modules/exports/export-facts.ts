@@ -10,7 +10,10 @@ export interface Needs {
   requests: boolean;
   events: boolean;
   attachments: boolean;
+  /** How many orders were merged into each. */
   merges: boolean;
+  /** The order number of the order each was merged into. */
+  mergeTargets: boolean;
 }
 
 const groupBy = <T extends { order_id: number }>(rows: readonly T[]) => {
@@ -23,25 +26,20 @@ const groupBy = <T extends { order_id: number }>(rows: readonly T[]) => {
   return out;
 };
 
-function mergeFacts(
-  rows: readonly { order_id: number; merged_in: number; into_num: string | null }[],
+/**
+ * `targets`: the orders the chunk's orders were merged into (their `merged_into_id`, read with
+ * the chunk), whose numbers `mergeTargets` needs — most chunks have none, and no query is made.
+ */
+export async function sideFacts(
+  db: Db,
+  orderIds: readonly number[],
+  needs: Needs,
+  targets: readonly number[],
 ) {
-  const out = new Map<number, { merged_in: number; into_num: string | null }>();
-  for (const r of rows) {
-    const seen = out.get(r.order_id) ?? { merged_in: 0, into_num: null };
-    out.set(r.order_id, {
-      merged_in: seen.merged_in + r.merged_in,
-      into_num: seen.into_num ?? r.into_num,
-    });
-  }
-  return out;
-}
-
-export async function sideFacts(db: Db, orderIds: readonly number[], needs: Needs) {
   const none = Promise.resolve([]);
   // One array literal for every query of the chunk (pg would build it per query, per element).
   const ids = `{${orderIds.join(',')}}`;
-  const [visits, requests, events, files, merges] = await Promise.all([
+  const [visits, requests, events, files, merges, targetNums] = await Promise.all([
     needs.visits
       ? db
           .selectFrom('order_visits as v')
@@ -110,17 +108,18 @@ export async function sideFacts(db: Db, orderIds: readonly number[], needs: Need
         )
       : none,
     needs.merges
-      ? // Only orders something was merged into, or that were merged into another: most
-        // orders have neither, and a row per order would be read for nothing.
-        executePrepared(
+      ? executePrepared(
           db,
-          sql<{ order_id: number; merged_in: number; into_num: string | null }>`
-          SELECT into_order_id AS order_id, count(*)::int AS merged_in, NULL AS into_num
-          FROM order_merges WHERE into_order_id = ANY(${ids}::int8[]) GROUP BY into_order_id
-          UNION ALL
-          SELECT o.id, 0, t.order_num
-          FROM work_orders o JOIN work_orders t ON t.id = o.merged_into_id
-          WHERE o.id = ANY(${ids}::int8[]) AND o.merged_into_id IS NOT NULL`,
+          sql<{ order_id: number; merged_in: number }>`
+          SELECT into_order_id AS order_id, count(*)::int AS merged_in
+          FROM order_merges WHERE into_order_id = ANY(${ids}::int8[]) GROUP BY into_order_id`,
+        )
+      : none,
+    needs.mergeTargets && targets.length > 0
+      ? executePrepared(
+          db,
+          sql<{ id: number; order_num: string }>`
+          SELECT id, order_num FROM work_orders WHERE id = ANY(${`{${targets.join(',')}}`}::int8[])`,
         )
       : none,
   ]);
@@ -129,6 +128,7 @@ export async function sideFacts(db: Db, orderIds: readonly number[], needs: Need
     requests: new Map(requests.map((r) => [r.order_id, r])),
     events: new Map(events.map((r) => [r.order_id, r])),
     files: new Map(files.map((r) => [r.order_id, r.n])),
-    merges: mergeFacts(merges),
+    merges: new Map(merges.map((r) => [r.order_id, r.merged_in])),
+    targetNums: new Map(targetNums.map((r) => [r.id, r.order_num])),
   };
 }

@@ -55,7 +55,8 @@ export function needsOf(keys: readonly string[]): RowNeeds {
     ),
     events: has('returnCount', 'rejectCount', 'noteCount', 'eventCount'),
     attachments: has('attachmentCount'),
-    merges: has('mergedCount', 'mergedIntoNum'),
+    merges: has('mergedCount'),
+    mergeTargets: has('mergedIntoNum'),
   };
 }
 
@@ -98,6 +99,8 @@ function readPlan(needs: RowNeeds) {
   return {
     fields,
     locks: needs.locks,
+    /** The merge target read beside the row, for the side facts (the row is parsed later). */
+    targets: needs.mergeTargets,
     row: rowObjects<ChunkRow>([...fields, ...lockColumns]),
   };
 }
@@ -136,6 +139,7 @@ async function chunkRows(
     'work_orders.id',
     sql<number>`(extract(epoch from work_orders.call_time) * 1000000)::int8`.as('call_time_us'),
     sql<string>`json_build_array(${sql.join(values)})::text`.as('row'),
+    ...(plan.targets ? [sql.ref('work_orders.merged_into_id').as('merged_into_id')] : []),
   ]);
   for (const w of where) q = q.where(w);
   if (after) {
@@ -159,6 +163,9 @@ async function chunkRows(
   return {
     ids: rows.map((r) => r[0] as number),
     texts: rows.map((r) => r[2] as string),
+    targets: plan.targets
+      ? [...new Set(rows.map((r) => r[3] as number | null).filter((id) => id !== null))]
+      : [],
     last:
       rows.length > 0
         ? { id: rows.at(-1)![0] as number, callTimeUs: rows.at(-1)![1] as number }
@@ -205,12 +212,11 @@ async function loadChunk(
   needs: RowNeeds,
   plan: ReadPlan,
 ): Promise<ExportChunk> {
-  const facts = await sideFacts(db, chunk.ids, needs);
+  const facts = await sideFacts(db, chunk.ids, needs, chunk.targets);
   return new ExportChunk(chunk.texts, (text) => {
     const row = plan.row(JSON.parse(text) as unknown[]);
     const id = row.id;
     const req = facts.requests.get(id);
-    const merge = facts.merges.get(id);
     const coHosts = row.co_host_unit_ids.map((u) => names.unit(u)).filter((n) => n !== null);
     const visits = facts.visits.get(id);
     return {
@@ -253,8 +259,9 @@ async function loadChunk(
         : undefined,
       events: facts.events.get(id),
       attachments: facts.files.get(id) ?? 0,
-      mergedIn: merge?.merged_in ?? 0,
-      mergedIntoNum: merge?.into_num ?? null,
+      mergedIn: facts.merges.get(id) ?? 0,
+      mergedIntoNum:
+        row.merged_into_id == null ? null : (facts.targetNums.get(row.merged_into_id) ?? null),
     };
   });
 }

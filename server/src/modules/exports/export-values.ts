@@ -308,7 +308,7 @@ const COLUMNS: Record<string, Column> = {
   isSupervised: reads(['is_supervised'], (r, e) => yesNo(r.row.is_supervised, e)),
   superviseCount: field('supervise_count'),
   mergedIntoId: field('merged_into_id'),
-  mergedIntoNum: derived((r) => r.mergedIntoNum),
+  mergedIntoNum: reads(['merged_into_id'], (r) => r.mergedIntoNum),
   mergedCount: derived((r) => r.mergedIn),
   isLocked: derived((r, e) => (e.seesLocks ? yesNo(r.extras.lock !== null, e) : null)),
   sourceRef: field('source_ref'),
