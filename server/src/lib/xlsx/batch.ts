@@ -38,6 +38,9 @@ export interface Batch extends BatchArrays {
   columns: number;
 }
 
+/** Text up to this length is copied code unit by code unit; longer, by Node's UTF-16 write. */
+const NATIVE_FROM_CHARS = 24;
+
 /** Code units a batch's text starts with room for (it grows for longer text). */
 const INITIAL_CHARS = 64 * 1024;
 
@@ -53,6 +56,8 @@ export class BatchBuilder {
   private cell = 0;
   private used = 0;
   private readonly spare: BatchArrays[] = [];
+  /** The text's array as bytes, for Node's copy of longer text. */
+  private charBytes: Buffer | null = null;
   rows = 0;
 
   constructor(
@@ -118,7 +123,15 @@ export class BatchBuilder {
       grown.set(chars.subarray(0, at));
       chars = this.arrays.chars = grown;
     }
-    for (let j = 0; j < n; j++) chars[at + j] = v.charCodeAt(j);
+    if (n <= NATIVE_FROM_CHARS) {
+      for (let j = 0; j < n; j++) chars[at + j] = v.charCodeAt(j);
+    } else {
+      // longer text is copied by Node (UTF-16LE: the code units as they are, lone surrogates too)
+      if (this.charBytes?.buffer !== chars.buffer) {
+        this.charBytes = Buffer.from(chars.buffer, chars.byteOffset, chars.byteLength);
+      }
+      this.charBytes.write(n === v.length ? v : v.slice(0, n), at * 2, 'utf16le');
+    }
     this.used = at + n;
     return n;
   }
