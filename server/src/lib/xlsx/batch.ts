@@ -1,6 +1,5 @@
-import { MAX_CELL_CHARS } from './cells';
+import { MAX_CELL_CHARS, type CellValue } from './cells';
 import { SHARED_MAX_CHARS, type ColumnShare, type SharedStrings } from './shared-strings';
-import type { CellValue } from './writer';
 
 /**
  * Rows of cells as the sheet's bytes are written from them (writer.ts `addBatch`), in the

@@ -5,6 +5,9 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 export const EXCEL_EPOCH_DAYS = 25_569;
 const DAY_MS = 86_400_000;
 
+/** A cell's value. A number in a `datetime` column is an instant in epoch milliseconds. */
+export type CellValue = string | number | Date | null | undefined;
+
 /** Excel's own limit per cell. */
 export const MAX_CELL_CHARS = 32_767;
 

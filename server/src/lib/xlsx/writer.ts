@@ -1,7 +1,14 @@
 import type { Writable } from 'node:stream';
 import { ZipWriter, type EntryWriter } from '../zip/zip-writer';
 import { BatchBuilder, DATE, NUMBER, SHARED, TEXT, type Batch } from './batch';
-import { columnLetter, edgeSpace, isSpace, MAX_CELL_CHARS, serialText } from './cells';
+import {
+  columnLetter,
+  edgeSpace,
+  isSpace,
+  MAX_CELL_CHARS,
+  serialText,
+  type CellValue,
+} from './cells';
 import { CONTENT_TYPES, NS, REL_NS, ROOT_RELS, STYLES, WORKBOOK_RELS, XML_HEAD } from './parts';
 import {
   SHARED_MAX_CHARS,
@@ -36,8 +43,7 @@ import {
  * relationships; shared-strings.ts).
  */
 
-/** A number in a `datetime` column is an instant in epoch milliseconds. */
-export type CellValue = string | number | Date | null | undefined;
+export type { CellValue } from './cells';
 
 /** What a column holds: only `datetime` changes how a cell is written (numbers as dates). */
 export type XlsxCellType = 'text' | 'int' | 'number' | 'datetime' | 'bool';
