@@ -24,7 +24,7 @@ export function columnLetter(index: number): string {
 }
 
 /** JavaScript's `\s` (what `/^\s|\s$/` tested), by code unit: no regular expression per cell. */
-export function isSpace(c: number): boolean {
+function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
   return (
@@ -43,6 +43,11 @@ export function isSpace(c: number): boolean {
 /** Text with leading or trailing white space keeps it only with xml:space="preserve". */
 export function edgeSpace(text: string): boolean {
   return isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1));
+}
+
+/** `edgeSpace` of the non-empty text held as code units in `chars[from..to)`. */
+export function edgeSpaceIn(chars: Uint16Array, from: number, to: number): boolean {
+  return isSpace(chars[from]!) || isSpace(chars[to - 1]!);
 }
 
 /**

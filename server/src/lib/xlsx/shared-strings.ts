@@ -26,6 +26,11 @@ export interface ColumnShare {
   on: boolean;
 }
 
+/** A fresh record for each of `columns` columns (every column may add at first). */
+export function columnShares(columns: number): ColumnShare[] {
+  return Array.from({ length: columns }, () => ({ cells: 0, added: 0, on: true }));
+}
+
 /** The table's part as written: the `<si>` markup in index order, and the cells referring. */
 export interface SharedState {
   items: string[];

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { waitDrain } from '../zip/zip-writer';
 import { BatchBuilder } from './batch';
-import { SharedStrings } from './shared-strings';
+import { columnShares, SharedStrings } from './shared-strings';
 import type { FromThread, ToThread } from './thread';
 import type { CellValue, XlsxColumn } from './writer';
 
@@ -57,7 +57,7 @@ export class XlsxWorkerWriter {
   ) {
     this.batch = new BatchBuilder(columns.length, BATCH_ROWS, {
       table: this.shared,
-      shares: columns.map(() => ({ cells: 0, added: 0, on: true })),
+      shares: columnShares(columns.length),
     });
     // A small heap: the thread holds a few batches, its buffers and the shared-string table.
     this.worker = new Worker(ENTRY, {

@@ -4,13 +4,14 @@ import { BatchBuilder, DATE, NUMBER, SHARED, TEXT, type Batch } from './batch';
 import {
   columnLetter,
   edgeSpace,
-  isSpace,
+  edgeSpaceIn,
   MAX_CELL_CHARS,
   serialText,
   type CellValue,
 } from './cells';
 import { CONTENT_TYPES, NS, REL_NS, ROOT_RELS, STYLES, WORKBOOK_RELS, XML_HEAD } from './parts';
 import {
+  columnShares,
   SHARED_MAX_CHARS,
   SharedStrings,
   type ColumnShare,
@@ -97,7 +98,7 @@ export class XlsxStreamWriter {
     this.letters = columns.map((_, i) => columnLetter(i));
     this.letterBytes = this.letters.map(ascii);
     this.dates = columns.map((c) => c.type === 'datetime');
-    this.shares = columns.map(() => ({ cells: 0, added: 0, on: true }));
+    this.shares = columnShares(columns.length);
     this.own = new BatchBuilder(columns.length, 1, { table: this.shared, shares: this.shares });
   }
 
@@ -255,11 +256,7 @@ export class XlsxStreamWriter {
       } else if (kind === TEXT) {
         const end = c + numbers[k]!;
         at = this.openCell(buf, at, i, r, placed);
-        at = putBytes(
-          buf,
-          at,
-          isSpace(chars[c]!) || isSpace(chars[end - 1]!) ? INLINE_PRESERVE : INLINE,
-        );
+        at = putBytes(buf, at, edgeSpaceIn(chars, c, end) ? INLINE_PRESERVE : INLINE);
         at = putChars(buf, at, chars, c, end);
         at = putBytes(buf, at, INLINE_CLOSE);
         c = end;

@@ -16,6 +16,16 @@ export interface Needs {
   mergeTargets: boolean;
 }
 
+/**
+ * A timestamp column as epoch milliseconds: a float parses far faster than a timestamp text (a
+ * regular expression and a time-zone computation per value) and keeps the same instant.
+ */
+export const epochMs = (column: string) =>
+  sql<number | null>`floor(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
+
+/** Ids as one `int8[]` literal. */
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
 const groupBy = <T extends { order_id: number }>(rows: readonly T[]) => {
   const out = new Map<number, T[]>();
   for (const r of rows) {
@@ -38,7 +48,7 @@ export async function sideFacts(
 ) {
   const none = Promise.resolve([]);
   // One array literal for every query of the chunk (pg would build it per query, per element).
-  const ids = `{${orderIds.join(',')}}`;
+  const ids = idArray(orderIds);
   const [visits, requests, events, files, merges, targetNums] = await Promise.all([
     needs.visits
       ? db
@@ -47,8 +57,7 @@ export async function sideFacts(
           .select([
             'v.order_id',
             'v.attempt',
-            // epoch milliseconds: a float parses far faster than a timestamp text (export-rows.ts)
-            sql<number>`floor(extract(epoch from v.created_at) * 1000)::float8`.as('created_at'),
+            epochMs('v.created_at').$castTo<number>().as('created_at'),
             'v.reached',
             'v.host_contacted',
             'v.resolved',
@@ -119,7 +128,7 @@ export async function sideFacts(
       ? executePrepared(
           db,
           sql<{ id: number; order_num: string }>`
-          SELECT id, order_num FROM work_orders WHERE id = ANY(${`{${targets.join(',')}}`}::int8[])`,
+          SELECT id, order_num FROM work_orders WHERE id = ANY(${idArray(targets)}::int8[])`,
         )
       : none,
   ]);

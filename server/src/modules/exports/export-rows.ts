@@ -3,7 +3,7 @@ import type { Db } from '../../context';
 import { executeArrayRows, rowObjects } from '../../db/prepared';
 import { ORDER_COLUMNS } from '../work-orders/reads/list.repository';
 import type { OrdersWhere } from '../work-orders/reads/queue-sql';
-import { sideFacts, type Needs } from './export-facts';
+import { epochMs, sideFacts, type Needs } from './export-facts';
 import type { ExportOrder, ExportRow, Names, VisitFact } from './export-types';
 import { fieldsOf, type OrderField } from './export-values';
 
@@ -88,9 +88,6 @@ function timestampsOf(db: Db): Promise<ReadonlySet<string>> {
   }
   return known;
 }
-
-const epochMs = (column: string) =>
-  sql<number | null>`floor(extract(epoch from ${sql.ref(column)}) * 1000)::float8`;
 
 /** The chunk query's select list for a read: the fields, the lock, the cursor's call time. */
 function readPlan(needs: RowNeeds) {
