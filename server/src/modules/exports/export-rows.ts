@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../context';
+import { epochMs } from '../../db/epoch-ms';
 import { executeArrayRows, rowObjects } from '../../db/prepared';
 import { ORDER_COLUMNS } from '../work-orders/reads/list.repository';
 import type { OrdersWhere } from '../work-orders/reads/queue-sql';
-import { epochMs, sideFacts, type Needs } from './export-facts';
+import { sideFacts, type Needs } from './export-facts';
 import type { ExportOrder, ExportRow, Names, VisitFact } from './export-types';
 import { fieldsOf, type OrderField } from './export-values';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { epochMs } from '../../src/modules/exports/export-facts';
+import { epochMs } from '../../src/db/epoch-ms';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
