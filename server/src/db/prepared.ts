@@ -51,10 +51,8 @@ export function usePreparedStatements(pool: pg.Pool): void {
     const named: QueryFn = (config, values, callback) => {
       if (typeof config === 'string' && Array.isArray(values)) {
         const name = names.get(config);
-        if (name) return query({ name, text: config, values }, callback);
-        if (config.startsWith(ARRAY_ROWS)) {
-          return query({ text: config, values, rowMode: 'array' }, callback);
-        }
+        const rowMode = config.startsWith(ARRAY_ROWS) ? 'array' : undefined;
+        if (name || rowMode) return query({ name, text: config, values, rowMode }, callback);
       }
       return query(config, values, callback);
     };
@@ -87,6 +85,25 @@ export function fixedQuery<A extends readonly object[], R>(
   build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
   standIns: A,
 ): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
+  return fixed(build, standIns, '');
+}
+
+/** `fixedQuery` whose rows come back as arrays of the select list's values (`executeArrayRows`). */
+export function fixedArrayQuery<A extends readonly object[]>(
+  build: (db: Kysely<Database>, ...args: A) => Compilable<unknown>,
+  standIns: A,
+): (db: Kysely<Database>, ...args: A) => Promise<unknown[][]> {
+  return fixed(build, standIns, ARRAY_ROWS) as (
+    db: Kysely<Database>,
+    ...args: A
+  ) => Promise<unknown[][]>;
+}
+
+function fixed<A extends readonly object[], R>(
+  build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
+  standIns: A,
+  prefix: string,
+): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
   let slots: number[] = [];
   return async (db, ...args) => {
@@ -96,8 +113,8 @@ export function fixedQuery<A extends readonly object[], R>(
       if (standIns.some((p) => !c.parameters.includes(p))) {
         throw new Error('fixedQuery: a stand-in argument is not a parameter of the query');
       }
-      prepareText(c.sql);
-      compiled = c;
+      compiled = { ...c, sql: prefix + c.sql };
+      prepareText(compiled.sql);
     }
     const query = compiled;
     const parameters = query.parameters.map((p, i) => {
@@ -127,11 +144,17 @@ export async function executeArrayRows(
 }
 
 /**
- * A maker of row objects from value arrays (`executeArrayRows`) for a select list: an object
- * literal with the column names, so every row has the same fast shape.
+ * A maker of row objects from value arrays (`executeArrayRows`, or a row's JSON array) for a
+ * select list: an object literal with the column names, so every row has the same fast shape.
+ * The columns named in `dates` hold epoch milliseconds (or null) and become `Date`s.
  */
-export function rowObjects<R>(columns: readonly string[]): (values: readonly unknown[]) => R {
-  const body = columns.map((c, i) => `${JSON.stringify(c)}: v[${i}]`).join(', ');
+export function rowObjects<R>(
+  columns: readonly string[],
+  dates: ReadonlySet<string> = new Set(),
+): (values: readonly unknown[]) => R {
+  const value = (c: string, i: number) =>
+    dates.has(c) ? `v[${i}] === null ? null : new Date(v[${i}])` : `v[${i}]`;
+  const body = columns.map((c, i) => `${JSON.stringify(c)}: ${value(c, i)}`).join(', ');
   // A generated literal: the one way to get a fixed-shape object of many keys in one step
   // (column names are quoted by JSON.stringify, so no name can break out of the literal).
   return new Function('v', `return { ${body} };`) as (values: readonly unknown[]) => R;
