@@ -301,9 +301,9 @@ const orderRow = rowObjects<PresentableOrder>(ORDER_COLUMNS, new Set(ORDER_TIME_
  * Rows come as arrays of the select list's values (`ARRAY_ROWS`), made into objects of one
  * shape (`orderRow`); instants come as epoch milliseconds (`epochMs`) and are made `Date`s.
  * pg's own row objects are dictionaries (a hash insert per field), and it parsed each
- * timestamp text with a regular expression and a time-zone computation (a dozen a row) — a
- * sixth of a list request's CPU in node between them. The rows equal what the per-field,
- * per-name read gave (`test/work-orders/reads/hydrate-rows.test.ts`).
+ * timestamp text with a regular expression and a time-zone computation (a dozen a row): the
+ * server's CPU per list page fell 11–17 % without them (`bench/list-cpu.ts`). The rows equal
+ * what the per-field, per-name read gave (`test/work-orders/reads/hydrate-rows.test.ts`).
  */
 const hydrateQuery = fixedArrayQuery(
   (db, ids: number[], now: Date) => {
