@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../context';
 import { epochMs } from '../../db/epoch-ms';
 import { executeArrayRows, rowObjects } from '../../db/prepared';
-import { ORDER_COLUMNS } from '../work-orders/reads/list.repository';
+import { ORDER_COLUMNS, ORDER_TIME_COLUMNS } from '../work-orders/reads/list.repository';
 import type { OrdersWhere } from '../work-orders/reads/queue-sql';
 import { sideFacts, type Needs } from './export-facts';
 import type { ExportOrder, ExportRow, Names, VisitFact } from './export-types';
@@ -68,27 +68,11 @@ interface Cursor {
 }
 
 /**
- * The timestamp columns of work_orders, read from the catalogue once per database. The chunk
- * query selects them as epoch milliseconds: a float is parsed far faster than a timestamp text
- * (a regular expression and a time-zone computation per value, a dozen per order), and keeps
- * the same instant (both keep milliseconds, dropping microseconds).
+ * The chunk query selects the order's time columns as epoch milliseconds: a float is parsed far
+ * faster than a timestamp text (a regular expression and a time-zone computation per value, a
+ * dozen per order), and keeps the same instant (both keep milliseconds, dropping microseconds).
  */
-const timestampColumns = new WeakMap<object, Promise<ReadonlySet<string>>>();
-
-function timestampsOf(db: Db): Promise<ReadonlySet<string>> {
-  let known = timestampColumns.get(db);
-  if (!known) {
-    known = sql<{ column_name: string }>`
-      SELECT column_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = 'work_orders'
-        AND data_type LIKE 'timestamp%'`
-      .execute(db)
-      .then((r) => new Set(r.rows.map((c) => c.column_name)));
-    known.catch(() => timestampColumns.delete(db));
-    timestampColumns.set(db, known);
-  }
-  return known;
-}
+const TIMESTAMPS: ReadonlySet<string> = new Set(ORDER_TIME_COLUMNS);
 
 /** The chunk query's select list for a read: the fields, the lock, the cursor's call time. */
 function readPlan(needs: RowNeeds) {
@@ -110,12 +94,11 @@ async function chunkRows(
   after: Cursor | null,
   limit: number,
   now: Date,
-  timestamps: ReadonlySet<string>,
   plan: ReadPlan,
 ) {
   const values = [
     ...plan.fields.map((c) =>
-      timestamps.has(c) ? epochMs(`work_orders.${c}`) : sql.ref(`work_orders.${c}`),
+      TIMESTAMPS.has(c) ? epochMs(`work_orders.${c}`) : sql.ref(`work_orders.${c}`),
     ),
     ...(plan.locks
       ? [sql.ref('lk.user_id'), sql.ref('lu.realname'), epochMs('lk.expires_at')]
@@ -286,10 +269,9 @@ export async function* exportChunks(
   options: { now: Date; needs: RowNeeds; names: Names; chunk?: number },
 ): AsyncGenerator<ExportChunk> {
   const size = options.chunk ?? CHUNK_ROWS;
-  const timestamps = await timestampsOf(db);
   const plan = readPlan(options.needs);
   const read = async (after: Cursor | null): Promise<ChunkRead> => {
-    const chunk = await chunkRows(db, where, after, size, options.now, timestamps, plan);
+    const chunk = await chunkRows(db, where, after, size, options.now, plan);
     const rows = chunk.last
       ? loadChunk(db, chunk, options.names, options.needs, plan)
       : Promise.resolve(null);

@@ -111,6 +111,17 @@ describe('hydrateOrders', () => {
     }
   });
 
+  it('reads as instants exactly the timestamp columns the catalogue has', async () => {
+    const r = await sql<{ column_name: string }>`
+      SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'work_orders'
+        AND data_type LIKE 'timestamp%'`.execute(t.ctx.db);
+    const inCatalogue = r.rows
+      .map((c) => c.column_name)
+      .filter((c) => (ORDER_COLUMNS as readonly string[]).includes(c));
+    expect([...ORDER_TIME_COLUMNS].sort()).toEqual(inCatalogue.sort());
+  });
+
   it('covers the hard cases: escaped text, arrays, instants, nulls, a lock', async () => {
     const [a, b, c] = ids;
     const [ha, hb, hc] = await hydrateOrders(t.ctx.db, [a!, b!, c!], now());
