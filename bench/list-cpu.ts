@@ -1,4 +1,5 @@
 // npx tsx bench/list-cpu.ts [--db hotline_bench1] [--requests 3000] [--bundle] [--rounds 1]
+//   [--what list,counts]
 //
 // What one list page costs in CPU (issue 23): the server answers `--requests` queue pages (20
 // rows; four of the dispatcher's queues in turn, one request at a time, after 300 to warm up)
@@ -6,9 +7,11 @@
 // (all its threads, from /proc), PostgreSQL's (every postgres process, from /proc, so run it on
 // an otherwise idle server) and this client's. Beside them, the floor from the same run: the
 // same number of `GET /api/health/live`, the cheapest route (HTTP, routing, the security
-// headers, the envelope; no session, no SQL). With `pg_stat_statements` loaded, the hydration statement's mean execution
-// time too. The server is `server/src/main.ts` through tsx, or with --bundle the built
-// `server/dist/main.js` (`npm run build:server` first), with `npm start`'s node flags.
+// headers, the envelope; no session, no SQL). With `pg_stat_statements` loaded, the hydration
+// statement's mean execution time too. `--what list,counts` adds the dispatcher's badge counts
+// (`lists/counts`: its 11 queues in one call), measured the same way. The server is
+// `server/src/main.ts` through tsx, or with --bundle the built `server/dist/main.js`
+// (`npm run build:server` first), with `npm start`'s node flags.
 // BENCH_SERVER_NODE_ARGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,8 +26,10 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '3000' },
     rounds: { type: 'string', default: '1' },
     bundle: { type: 'boolean', default: false },
+    what: { type: 'string', default: 'list' },
   },
 });
+const what = new Set(args.what.split(','));
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${args.db}`;
@@ -88,6 +93,10 @@ try {
     const r = await call(base, token, '/addons/jsjb/lists/search', pages[i % pages.length]);
     if (r.code !== 200) throw new Error(`list: ${r.code} ${r.msg}`);
   };
+  const counts = async () => {
+    const r = await call(base, token, '/addons/jsjb/lists/counts', {});
+    if (r.code !== 200) throw new Error(`counts: ${r.code} ${r.msg}`);
+  };
   const floor = async () => {
     const r = await call(base, null, '/health/live');
     if (r.code !== 200) throw new Error(`health/live: ${r.code} ${r.msg}`);
@@ -131,7 +140,8 @@ try {
   );
   for (let round = 0; round < Number(args.rounds); round++) {
     await measure('floor (health/live)', () => floor());
-    if (!process.env.BENCH_FLOOR_ONLY) await measure('list page', page);
+    if (what.has('list')) await measure('list page', page);
+    if (what.has('counts')) await measure('counts', counts);
   }
   await stats.end();
 } finally {
