@@ -13,12 +13,10 @@
 // `server/src/main.ts` through tsx, or with --bundle the built `server/dist/main.js`
 // (`npm run build:server` first), with `npm start`'s node flags.
 // BENCH_SERVER_NODE_ARGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { serverNodeArgs } from '../scripts/server-node-args.mjs';
-import { call, login } from './src/lib/server';
+import { call, login, startServer } from './src/lib/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,8 +32,6 @@ const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${args.db}`;
 const N = Number(args.requests);
-const repo = new URL('..', import.meta.url).pathname;
-const port = 8292;
 
 /** CPU milliseconds (user + system) a process has used, from /proc. */
 function cpuMs(pid: number): number {
@@ -59,30 +55,17 @@ function postgresMs(): number {
   return sum;
 }
 
-const entry = args.bundle ? ['server/dist/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
-const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const child = spawn(process.execPath, [...serverNodeArgs(), ...extra, ...entry], {
-  cwd: repo,
-  env: {
-    ...process.env,
-    DATABASE_URL: dbUrl.toString(),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_POOL_SIZE: '10',
+const server = await startServer(
+  dbUrl.toString(),
+  8292,
+  {},
+  {
+    bundle: args.bundle,
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+);
+const { base, child } = server;
 try {
-  for (let waited = 0; ; waited += 250) {
-    try {
-      if ((await fetch(`${base}/api/health/live`)).ok) break;
-    } catch {
-      if (waited > 60_000) throw new Error('the server did not start within 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
   const token = await login(base, 'dispatcher');
   const pages = ['qu_ybj', 'qu_yth', 'qu_dqs', 'qu_blz'].map((menuId) => ({
     pageNo: 1,
@@ -145,6 +128,5 @@ try {
   }
   await stats.end();
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await server.stop();
 }

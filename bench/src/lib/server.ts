@@ -20,10 +20,15 @@ export async function startServer(
   databaseUrl: string,
   port: number,
   extraEnv: Record<string, string> = {},
+  /** `bundle`: the built `server/dist/main.js` instead; `nodeArgs`: more node flags. */
+  options: { bundle?: boolean; nodeArgs?: readonly string[] } = {},
 ): Promise<BenchServer> {
   // BENCH_SERVER_ENTRY: a wrapper around server/src/main.ts (a profiler, say) to run instead.
-  const entry = process.env.BENCH_SERVER_ENTRY ?? 'server/src/main.ts';
-  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', entry], {
+  const entry = options.bundle
+    ? ['server/dist/main.js']
+    : ['--import', 'tsx', process.env.BENCH_SERVER_ENTRY ?? 'server/src/main.ts'];
+  const args = [...serverNodeArgs(), ...(options.nodeArgs ?? []), ...entry];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...process.env,

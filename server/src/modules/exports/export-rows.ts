@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../context';
 import { epochMs } from '../../db/epoch-ms';
 import { executeArrayRows, rowObjects } from '../../db/prepared';
-import { ORDER_COLUMNS, ORDER_TIME_COLUMNS } from '../work-orders/reads/list.repository';
+import { ORDER_COLUMNS, orderColumnValue } from '../work-orders/reads/list.repository';
 import type { OrdersWhere } from '../work-orders/reads/queue-sql';
 import { sideFacts, type Needs } from './export-facts';
 import type { ExportOrder, ExportRow, Names, VisitFact } from './export-types';
@@ -67,13 +67,6 @@ interface Cursor {
   id: number;
 }
 
-/**
- * The chunk query selects the order's time columns as epoch milliseconds: a float is parsed far
- * faster than a timestamp text (a regular expression and a time-zone computation per value, a
- * dozen per order), and keeps the same instant (both keep milliseconds, dropping microseconds).
- */
-const TIMESTAMPS: ReadonlySet<string> = new Set(ORDER_TIME_COLUMNS);
-
 /** The chunk query's select list for a read: the fields, the lock, the cursor's call time. */
 function readPlan(needs: RowNeeds) {
   const fields = ORDER_COLUMNS.filter((c) => needs.fields.has(c));
@@ -97,9 +90,7 @@ async function chunkRows(
   plan: ReadPlan,
 ) {
   const values = [
-    ...plan.fields.map((c) =>
-      TIMESTAMPS.has(c) ? epochMs(`work_orders.${c}`) : sql.ref(`work_orders.${c}`),
-    ),
+    ...plan.fields.map(orderColumnValue),
     ...(plan.locks
       ? [sql.ref('lk.user_id'), sql.ref('lu.realname'), epochMs('lk.expires_at')]
       : []),
