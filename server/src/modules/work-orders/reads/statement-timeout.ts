@@ -13,6 +13,11 @@ export const isQueryCanceled = (error: unknown) =>
  * statement waiting for a lock counts its wait). A statement past it fails with
  * `isQueryCanceled`. `ms` 0: no transaction, no limit. PGlite has no statement timeout: there
  * the statements always finish.
+ *
+ * The transaction starts and takes its limit in one round trip (`BEGIN; SET LOCAL …` as one
+ * simple-protocol message) rather than Kysely's `begin` and a `set_config` after it: every list
+ * page runs here, and a round trip on loopback cost the server about 50 µs of CPU and
+ * PostgreSQL 40 (docs/performance.md, "Forty-third session").
  */
 export async function withStatementTimeout<T>(
   db: Db,
@@ -20,8 +25,18 @@ export async function withStatementTimeout<T>(
   work: (db: Db) => Promise<T>,
 ): Promise<T> {
   if (ms <= 0) return work(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`.execute(trx);
-    return work(trx);
+  if (!Number.isSafeInteger(ms)) throw new RangeError(`statement timeout ${ms} ms`);
+  return db.connection().execute(async (conn) => {
+    await sql.raw(`BEGIN; SET LOCAL statement_timeout = ${ms}`).execute(conn);
+    let result: T;
+    try {
+      result = await work(conn);
+    } catch (error) {
+      // A broken connection cannot roll back; the pool drops it, and the error is the news.
+      await sql.raw('ROLLBACK').execute(conn).catch(() => undefined);
+      throw error;
+    }
+    await sql.raw('COMMIT').execute(conn);
+    return result;
   });
 }
