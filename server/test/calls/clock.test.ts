@@ -10,7 +10,16 @@ const uids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of ['admin', 'dispatcher', 'visitor', 'agent', 'leader', 'street1', 'reviewer']) {
+  for (const name of [
+    'admin',
+    'dispatcher',
+    'visitor',
+    'agent',
+    'leader',
+    'leader1',
+    'street1',
+    'reviewer',
+  ]) {
     tokens[name] = await t.login(name);
     const { rows } = await sql<{ id: number }>`
       SELECT id FROM users WHERE username = ${name}`.execute(t.ctx.db);
@@ -146,12 +155,14 @@ describe('common/interface: the agent monitor', () => {
     expect(res.data).toMatchObject({ seatsFree: 11, seatsTotal: 12 });
   });
 
-  it('is for district readers, leaders and administrators only', async () => {
-    for (const name of ['street1', 'visitor', 'agent']) {
+  it("is for district readers, the district's leaders and administrators only", async () => {
+    // leader1 leads a street: a leader's rule does not make a street's leader a district reader
+    for (const name of ['street1', 'visitor', 'agent', 'leader1']) {
       const res = await post(t, MONITOR, {}, { token: tokens[name] });
       expect(res.status, name).toBe(403);
     }
     expect((await post(t, MONITOR, {}, { token: tokens.admin })).code).toBe(200);
     expect((await post(t, MONITOR, {}, { token: tokens.reviewer })).code).toBe(200);
+    expect((await post(t, MONITOR, {}, { token: tokens.leader })).code).toBe(200);
   });
 });

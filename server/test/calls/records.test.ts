@@ -28,7 +28,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hotline-calls-'));
   t = await createTestApp({ orders: 40, settings: { dataDir } });
-  for (const name of ['dispatcher', 'agent', 'reviewer', 'street1']) {
+  for (const name of ['dispatcher', 'agent', 'reviewer', 'street1', 'leader', 'leader1']) {
     tokens[name] = await t.login(name);
   }
   order = await orderOutsideStreet1(t);
@@ -239,6 +239,24 @@ describe('Callout/insertCallOut, saveResult, callOutList and the detail', () => 
     );
     const mine = await post<{ totalCount: number }>(t, RECORDS, {}, { token: tokens.agent });
     expect(mine.data.totalCount).toBe(0);
+  });
+
+  it("without an order number: the district's readers get every record, a street's leader only their own", async () => {
+    const all = await post<{ totalCount: number }>(t, RECORDS, {}, { token: tokens.dispatcher });
+    expect(all.data.totalCount).toBeGreaterThan(0);
+    const district = await post<{ totalCount: number }>(t, RECORDS, {}, { token: tokens.leader });
+    expect(district.data.totalCount).toBe(all.data.totalCount);
+    // leader1 leads a street and has made no call: none of the district's records (and so
+    // none of their callers' numbers) reach them
+    const street = await post<{ totalCount: number; list: unknown[] }>(
+      t,
+      RECORDS,
+      {},
+      {
+        token: tokens.leader1,
+      },
+    );
+    expect([street.code, street.data.totalCount, street.data.list]).toEqual([200, 0, []]);
   });
 
   it('the result form requires the handling result', async () => {

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import { SEAT_COUNT, hasRule, RULES, type CallState, type ClockType } from '@hotline/domain';
+import { SEAT_COUNT, isDistrictReader, type CallState, type ClockType } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
+import { actorFrom } from '../work-orders/actor';
 import { callDb } from './call.tables';
 
 /**
  * common/interface — the agent monitor: who is on duty (by clock type), who holds which seat
- * (logged-in agents only) and who is on a call right now. District readers, leaders and
- * administrators may look.
+ * (logged-in agents only) and who is on a call right now. District readers, the district's
+ * leaders and administrators may look; a street's leader may not.
  */
 
 interface AgentRow {
@@ -24,7 +25,7 @@ interface AgentRow {
 }
 
 export async function agentMonitor(ctx: AppContext, auth: AuthContext) {
-  if (!auth.acl.admin && !hasRule(auth.rules, `${RULES.districtQuery}#${RULES.leader}`)) {
+  if (!isDistrictReader(actorFrom(auth))) {
     throw forbidden('monitor.notAllowed');
   }
   const now = ctx.now();

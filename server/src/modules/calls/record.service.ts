@@ -1,9 +1,10 @@
 import type { InsertCallOutBody } from '@hotline/contract';
-import { callRecordProblems, callResultMissing, hasRule, RULES } from '@hotline/domain';
+import { callRecordProblems, callResultMissing, isDistrictReader } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { fileStoreOf } from '../files/file-store';
+import { actorFrom } from '../work-orders/actor';
 import { findReadableOrder, readableOrder } from '../work-orders/order-access';
 import { orderIdByNum } from '../work-orders/order-state';
 import { callById } from './call.repository';
@@ -84,8 +85,9 @@ export async function callOutList(
     const { rows, total } = await recordsOf(db, { orderNum: body.orderNum, ...paging });
     return { list: rows.map(presentRecord), totalCount: total };
   }
-  // District readers and administrators see every record; an agent sees their own calls.
-  const everyone = auth.acl.admin || hasRule(auth.rules, `${RULES.districtQuery}#${RULES.leader}`);
+  // District readers (a leader only in a district unit) and administrators see every record;
+  // everyone else, a street's leader too, sees their own calls.
+  const everyone = isDistrictReader(actorFrom(auth));
   const { rows, total } = await recordsOf(db, {
     ...(everyone ? {} : { userId: auth.userId }),
     ...paging,
