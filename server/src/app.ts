@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerIdempotency } from './modules/idempotency/idempotency.hooks';
 import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
-import { validatorCompiler } from './http/validation';
+import { registerTextGuard, validatorCompiler } from './http/validation';
 import { roleRoutes } from './modules/roles/role.routes';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { adminOrgRoutes } from './modules/admin-org/admin-org.routes';
@@ -91,6 +91,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerAccess(app, (token) => authenticate(ctx, token));
+  registerTextGuard(app);
   await registerThrottles(app, base.settings);
   registerIdempotency(app, ctx);
   registerMetrics(app, ctx, push.connections);

@@ -14,11 +14,22 @@ export const emptyData = z.object({}).strict();
 const fromDigits = (v: unknown) =>
   typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
 
-/** Typed for callers as what they may send (a number, or its digits as a string). */
+/** PostgreSQL's `integer` range: every integer the API takes is stored or compared as one. */
+export const INT4_MIN = -(2 ** 31);
+export const INT4_MAX = 2 ** 31 - 1;
+
+/**
+ * Typed for callers as what they may send (a number, or its digits as a string). Always within
+ * `integer`'s range, whatever narrower bounds `refine` adds: an id of 2^31 is a 400, not the
+ * database's "out of range" as a 500.
+ */
 export const intField = (
   refine: (n: z.ZodNumber) => z.ZodNumber = (n) => n,
 ): z.ZodType<number, number | string> =>
-  z.preprocess(fromDigits, refine(z.number().int())) as z.ZodType<number, number | string>;
+  z.preprocess(fromDigits, refine(z.number().int().min(INT4_MIN).max(INT4_MAX))) as z.ZodType<
+    number,
+    number | string
+  >;
 
 /** A list of ids as an array or a comma-separated string (forms send the latter). */
 export const idList = (max = 1000): z.ZodType<number[], number[] | string> =>

@@ -135,6 +135,10 @@ export const MESSAGES = {
     en: 'the request body is not valid JSON',
   },
   'request.tooLarge': { zh: '请求内容过大', en: 'the request body is too large' },
+  'request.textInvalid': {
+    zh: '含有无法保存的字符（空字符 NUL 或不成对的代理字符）',
+    en: 'holds a character that cannot be stored (a NUL or an unpaired surrogate)',
+  },
   'request.unsupportedType': {
     zh: '不支持的请求内容类型',
     en: 'unsupported request content type',

@@ -1,6 +1,7 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, translate, type Lang, type MessageKey } from '@hotline/domain';
+import { unstorableText } from './text-guard';
 
 /** Thrown by the validator; the error handler turns it into a 400 naming the field. */
 export class ValidationError extends Error {
@@ -50,7 +51,25 @@ export function formatIssues(issues: z.core.$ZodIssue[], lang: Lang, part = 'bod
 
 /** Validate data the route could not validate up front (decrypted payloads and the like). */
 export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  assertStorableText(data, 'body');
   const result = schema.safeParse(data, { reportInput: true });
   if (!result.success) throw new ValidationError(result.error.issues, 'body');
   return result.data;
+}
+
+/** Throws the 400 (`request.textInvalid`, naming the field) when `value` holds unstorable text. */
+export function assertStorableText(value: unknown, part: string): void {
+  const path = unstorableText(value);
+  if (!path) return;
+  const issue = { code: 'custom', path, message: 'request.textInvalid', input: undefined };
+  throw new ValidationError([issue as z.core.$ZodIssue], part);
+}
+
+/** Before any endpoint's validation: the body, the query string and the path's parameters. */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    assertStorableText(request.params, 'params');
+    assertStorableText(request.query, 'querystring');
+    assertStorableText(request.body, 'body');
+  });
 }

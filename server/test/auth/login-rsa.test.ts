@@ -136,6 +136,19 @@ describe('RSA login switched on', () => {
     expect([reply.status, reply.code, reply.msg]).toEqual([400, 400, 'password: 密码不能少于6位']);
   });
 
+  it('an encrypted body with text the database cannot hold is a 400 naming the field', async () => {
+    const key = await serverKey();
+    for (const username of ['lea\u0000der', 'lea\ud800der']) {
+      const param = encrypt(key, { username, password: PASSWORD });
+      const reply = await post(t, '/api/login/password', { param }, { lang: 'en' });
+      expect([reply.status, reply.code, reply.msg]).toEqual([
+        400,
+        400,
+        'username: holds a character that cannot be stored (a NUL or an unpaired surrogate)',
+      ]);
+    }
+  });
+
   it('a payload longer than one chunk decrypts (password of 120 characters)', async () => {
     const key = await serverKey();
     const longPassword = '密'.repeat(120); // 360 bytes of UTF-8

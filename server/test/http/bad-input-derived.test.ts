@@ -11,8 +11,9 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * for every declared POST endpoint with an object body, each top-level field gets one or two
  * values its zod type refuses under any reasonable coercion (a nested object for a scalar or a
  * list, a word for a number, a flag or an enum, a number past its declared bounds, text past
- * its maximum length, a list holding a bad element, a word for an object) and, when required,
- * the body without it. Fields that accept anything (unknown, any, a `.catch`) get no case.
+ * its maximum length, a list holding a bad element, a word for an object), the values no
+ * field may take because the database cannot (text with a NUL or an unpaired surrogate, an
+ * integer past 2^31 - 1) and, when required, the body without it. Fields that accept anything (unknown, any, a `.catch`) get no case.
  * Each bad body starts from a valid body built from the same schema, so the field under test
  * is the only mistake; an endpoint without one is skipped and named in the output. Sent as the
  * endpoint's declared access admits, every case must answer HTTP 400, code 400, data null and
@@ -209,6 +210,31 @@ function badValues(field: z.ZodType): BadValue[] {
   return ordered.filter((v, i) => ordered.findIndex((w) => w.label === v.label) === i).slice(0, 2);
 }
 
+/** The first integer PostgreSQL's `integer` cannot hold. */
+const PAST_INT4 = 2 ** 31;
+
+/**
+ * Values every field of a kind must refuse whatever its declared bounds, because the database
+ * cannot take them: text with a NUL or an unpaired surrogate (in a list of text too), and an
+ * integer past `integer`'s range (every integer the API takes is stored or compared as one).
+ */
+function unstorableValues(field: z.ZodType): BadValue[] {
+  const d = defOf(core(field));
+  if (d.type === 'string')
+    return [
+      { label: 'text with a NUL', value: 'pro\u0000be' },
+      { label: 'text with an unpaired surrogate', value: 'pro\ud800be' },
+    ];
+  if (d.type === 'number' || d.type === 'int')
+    return [{ label: '2^31 (past a database integer)', value: PAST_INT4 }];
+  if (d.type === 'array' && d.element)
+    return unstorableValues(d.element).map((v) => ({
+      label: `a list holding ${v.label}`,
+      value: [v.value],
+    }));
+  return [];
+}
+
 /** Candidate valid values of a type, tried in order against the field's own schema. */
 const TEXTS = [
   'probe',
@@ -307,7 +333,7 @@ for (const ep of allEndpoints()) {
   }
   const cases: Case[] = [];
   for (const [field, schema] of Object.entries(fields)) {
-    for (const bad of badValues(schema))
+    for (const bad of [...badValues(schema), ...unstorableValues(schema)])
       cases.push({
         label: `${field} = ${bad.label}`,
         field,

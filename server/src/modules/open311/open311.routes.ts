@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
+import { formatIssues, ValidationError } from '../../http/validation';
 import { CONTENT_TYPE, render, renderErrors, splitFormat, type Format } from './open311-format';
 import { Open311Error, notFound } from './open311-error';
 import * as service from './open311.service';
@@ -51,6 +52,9 @@ function describe(
   if (error instanceof Open311Error) return { status: error.status, description: error.message };
   if (error instanceof AppError) {
     return { status: error.code, description: translate(error.key, request.lang, error.params) };
+  }
+  if (error instanceof ValidationError) {
+    return { status: 400, description: formatIssues(error.issues, request.lang, error.part) };
   }
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {

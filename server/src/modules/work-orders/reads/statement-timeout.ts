@@ -33,7 +33,10 @@ export async function withStatementTimeout<T>(
       result = await work(conn);
     } catch (error) {
       // A broken connection cannot roll back; the pool drops it, and the error is the news.
-      await sql.raw('ROLLBACK').execute(conn).catch(() => undefined);
+      await sql
+        .raw('ROLLBACK')
+        .execute(conn)
+        .catch(() => undefined);
       throw error;
     }
     await sql.raw('COMMIT').execute(conn);
