@@ -44,6 +44,9 @@ export function parseOrderTime(value: string): Date | null {
   return new Date(value);
 }
 
+/** No order, call or limit of ours is older than this (China time): 1900 is a typo, not history. */
+export const EARLIEST_ORDER_TIME = new Date('2000-01-01T00:00:00+08:00');
+
 export const orderTime = () =>
   z
     .string()
@@ -51,8 +54,9 @@ export const orderTime = () =>
     .max(40)
     .transform((v, ctx) => {
       const at = parseOrderTime(v);
-      if (at) return at;
-      ctx.addIssue({ code: 'custom', message: 'intake.dateTimeInvalid', input: v });
+      if (at && at >= EARLIEST_ORDER_TIME) return at;
+      const message = at ? 'intake.dateTimeTooEarly' : 'intake.dateTimeInvalid';
+      ctx.addIssue({ code: 'custom', message, input: v });
       return z.NEVER;
     });
 

@@ -11,7 +11,7 @@ import { validDateText } from './work-order-reads';
 const dayText = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-10-19')
+  .regex(/^(20\d\d|2100)-\d{2}-\d{2}$/, 'a date like 2026-10-19')
   .refine(validDateText, 'a date like 2026-10-19');
 
 export const MAX_STATS_DAYS = 400;
@@ -21,7 +21,7 @@ export const kanbanBody = z
     period: z
       .string()
       .trim()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month like 2026-10')
+      .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, 'a month like 2026-10')
       .optional(),
     from: dayText.optional(),
     to: dayText.optional(),

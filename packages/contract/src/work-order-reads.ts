@@ -76,7 +76,8 @@ function wordList<T extends string>(allowed: readonly [T, ...T[]]) {
 
 /**
  * A date ('2025-03-01', a whole China-time day) or a date-time ('2025-03-01T08:30:00',
- * China time unless it carries Z or an offset). Impossible dates (02-30) are refused.
+ * China time unless it carries Z or an offset). Impossible dates (02-30) and offsets (+25:00)
+ * are refused.
  */
 const DATE_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -85,6 +86,9 @@ export function validDateText(text: string): boolean {
   if (!m) return false;
   const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1, 7).map((x) => x ?? '0');
   const probe = new Date(Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s));
+  // An offset is ±hh:mm with hh under 24 and mm under 60 (+25:00 is no time at all).
+  const offset = /^[+-](\d{2}):?(\d{2})$/.exec(m[7] ?? '');
+  if (offset && (+offset[1]! > 23 || +offset[2]! > 59)) return false;
   return (
     probe.getUTCFullYear() === +y! &&
     probe.getUTCMonth() === +mo! - 1 &&

@@ -225,6 +225,18 @@ describe('bad input → 400 naming the field, nothing written', () => {
     ['callTime missing', 'callTime', { callTime: undefined }],
     ['callTime not a time', 'callTime', { callTime: 'soon' }],
     ['refuseDeadline not a time', 'refuseDeadline', { refuseDeadline: '2026-13-01 00:00:00' }],
+    ['callTime in 1900', 'callTime', { callTime: '1900-01-01 00:00:00' }],
+    [
+      'callTime tomorrow',
+      'callTime',
+      { callTime: new Date(Date.now() + 86_400_000).toISOString() },
+    ],
+    ['refuseDeadline in 2000', 'refuseDeadline', { refuseDeadline: '2000-01-01 00:00:00' }],
+    [
+      'refuseDeadline before the call',
+      'refuseDeadline',
+      { callTime: '2026-03-02 08:15:00', refuseDeadline: '2026-03-02 08:00:00' },
+    ],
   ];
   it.each(cases)('%s → 400 %s', async (_label, field, overrides) => {
     const before = await snapshot(t, WATCHED);

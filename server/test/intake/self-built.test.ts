@@ -151,6 +151,7 @@ describe('bad input → 400 naming the field, nothing written', () => {
     ['labels: 11 of them', 'labels', async () => ({ labels: Array(11).fill('噪音') })],
     ['callTime yesterday', 'callTime', async () => ({ callTime: 'yesterday' })],
     ['callTime 2026-02-30', 'callTime', async () => ({ callTime: '2026-02-30 10:00:00' })],
+    ['callTime in 1900', 'callTime', async () => ({ callTime: '1900-01-01 00:00:00' })],
     [
       'callTime tomorrow',
       'callTime',

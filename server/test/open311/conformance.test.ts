@@ -245,6 +245,8 @@ describe('Open311 GeoReport v2 conformance', () => {
       status: number,
     ][] = [
       ['GET', 'requests.{f}?start_date=nonsense', undefined, 400],
+      ['GET', 'requests.{f}?start_date=2026-02-30', undefined, 400],
+      ['GET', 'requests.{f}?start_date=2026-02-01T00:00:00%2B25:00', undefined, 400],
       ['POST', 'requests.{f}', { api_key: key, service_code: 'C010101', description: 'x' }, 400],
       [
         'POST',

@@ -228,6 +228,8 @@ describe('kanban', () => {
   it('refuses bad periods (400) and users without a unit or district role (403)', async () => {
     for (const body of [
       { period: '2026-13' },
+      { period: '0000-01' },
+      { from: '1900-01-01', to: '1900-01-02' },
       { from: '2026-10-01' },
       { from: '2026-10-05', to: '2026-10-01' },
       { from: '2024-01-01', to: '2026-01-01' },

@@ -124,6 +124,14 @@ export const LIFECYCLE_MESSAGES = {
     zh: '时间格式须为 ISO 8601（带时区）或 “YYYY-MM-DD HH:mm:ss”（北京时间）',
     en: 'a time is ISO 8601 with an offset, or "YYYY-MM-DD HH:mm:ss" (China time)',
   },
+  'intake.dateTimeTooEarly': {
+    zh: '时间不能早于 2000-01-01',
+    en: 'the time cannot be before 2000-01-01',
+  },
+  'intake.refuseDeadlineBeforeCall': {
+    zh: '签收时限须晚于来电时间',
+    en: 'the sign limit must be after the call time',
+  },
   'intake.callTimeFuture': {
     zh: '来电时间不能晚于当前时间',
     en: 'the call time cannot be in the future',

@@ -6,6 +6,7 @@ import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
 import { newOrderChange } from '../push/index';
 import { notifyCitizenSafely } from '../citizen-sms/index';
 import { fieldError } from './field-error';
+import { CLOCK_SKEW_MS } from './intake.service';
 import type { Integration } from './integration-keys';
 import * as repo from './intake.repository';
 import { syncDeadlineJobs } from '../deadlines/deadline-sync';
@@ -47,6 +48,16 @@ export async function receiveCityOrder(
     categoryId = category.id;
   }
   const now = ctx.now();
+  if (body.callTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw fieldError('callTime', 'intake.callTimeFuture', body.callTime.toISOString());
+  }
+  if (body.refuseDeadline && body.refuseDeadline <= body.callTime) {
+    throw fieldError(
+      'refuseDeadline',
+      'intake.refuseDeadlineBeforeCall',
+      body.refuseDeadline.toISOString(),
+    );
+  }
   const config = await loadWorkflowConfig(ctx.db);
   const cityUnitId = await repo.findCityUnitId(ctx.db);
 

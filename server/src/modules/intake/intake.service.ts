@@ -15,7 +15,7 @@ import { syncDeadlineJobs } from '../deadlines/deadline-sync';
 import { nextNumber } from './order-numbers';
 
 /** A call time a little ahead of the server clock is a skewed PC clock, not a mistake. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+export const CLOCK_SKEW_MS = 5 * 60_000;
 const SIMILAR_LIMIT = 5;
 
 export interface IntakeResult {

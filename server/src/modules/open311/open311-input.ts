@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validDateText } from '@hotline/contract';
 import { ORDER_NATURES, SEVEN_FIVE_VALUES, URGENCIES } from '@hotline/domain';
 
 /**
@@ -124,7 +125,8 @@ const isoDate = z
       /^\d{4}-\d{2}-\d{2}$/.test(v) ||
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v);
     const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+08:00` : v);
-    if (!ok || Number.isNaN(at.getTime())) {
+    // validDateText: the calendar's own days (2026-02-30 is none) and offsets under 24 hours.
+    if (!ok || !validDateText(v.replace(/\.\d+/, '')) || Number.isNaN(at.getTime())) {
       c.addIssue({ code: 'custom', message: 'an ISO 8601 date-time with Z or an offset' });
       return z.NEVER;
     }

@@ -65,6 +65,8 @@ const listBad: Bad[] = [
   b('dispatchTimeFrom month 13', { dispatchTimeFrom: '2025-13-01' }, 'dispatchTimeFrom'),
   b('dispatchTimeTo a number', { dispatchTimeTo: 20250101 }, 'dispatchTimeTo'),
   b('deadlineFrom hour 25', { deadlineFrom: '2025-01-01T25:00' }, 'deadlineFrom'),
+  b('callTimeFrom offset +25:00', { callTimeFrom: '2026-12-01T00:00:00+25:00' }, 'callTimeFrom'),
+  b('deadlineTo offset -08:60', { deadlineTo: '2026-12-01T00:00:00-08:60' }, 'deadlineTo'),
   b('deadlineTo with junk', { deadlineTo: '2025-01-01 08:00 tomorrow' }, 'deadlineTo'),
   b(
     'callTime range reversed',
