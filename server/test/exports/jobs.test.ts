@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskPhone } from '@hotline/domain';
 import { post } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { holdTable } from '../support/hold-table';
+import { TEST_DB } from '../support/test-app';
 import { download, EXPORT } from './exports-fixtures';
 import { listAll } from '../work-orders/reads-fixtures';
 
@@ -162,6 +164,39 @@ describe('CSV job', () => {
     const phone = new Map(full.map((o) => [o.id, o.callerPhone]));
     for (const r of rows.slice(1)) expect(r[1]).toBe(maskPhone(phone.get(Number(r[0]))!));
   });
+});
+
+describe('CSV jobs at once', () => {
+  it.skipIf(TEST_DB !== 'postgres')(
+    'twelve at once: two are queued, ten refused with 429, none past the limit (PostgreSQL)',
+    async () => {
+      // The jobs cannot write their files while the file store's tables are held, so the
+      // first two stay open while the others ask; before, each request's count missed the
+      // others' inserts and all twelve were queued.
+      const hold = await holdTable(t.ctx.db, ['stored_files', 'stored_file_chunks']);
+      let replies: { code: number; msg: string; data: { job: Job } | null }[];
+      try {
+        replies = await Promise.all(
+          Array.from({ length: 12 }, () =>
+            post<{ job: Job }>(
+              t,
+              `${EXPORT}/initCsv`,
+              { columns: ['id', 'title'], filter: { status: [92] } },
+              { token: tokens.street1!, lang: 'en' },
+            ),
+          ),
+        );
+      } finally {
+        await hold.release();
+      }
+      const codes = replies.map((r) => r.code).sort((a, b) => a - b);
+      expect(codes).toEqual([200, 200, ...Array<number>(10).fill(429)]);
+      expect(replies.find((r) => r.code === 429)?.msg).toMatch(/^you already have 2 export/);
+      for (const r of replies.filter((r) => r.code === 200)) {
+        expect((await waitForJob(tokens.street1!, r.data!.job.id)).status).toBe('done');
+      }
+    },
+  );
 });
 
 describe('exportWord and getOrder', () => {

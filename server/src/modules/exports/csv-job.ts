@@ -50,12 +50,24 @@ export async function initCsv(
   lang: Lang,
   actor: AuditActor = exportActor(auth),
 ): Promise<number> {
+  // A quick refusal before the export is prepared; the count that decides is taken again with
+  // the insert, under the user's lock (auditExport).
   const running = await repo.runningJobs(ctx.db, auth.userId);
   if (running >= MAX_JOBS_PER_USER) throw new AppError(429, 'export.jobsBusy', { n: running });
   const prepared = await prepareExport(ctx, auth, body, lang);
   const fileName = `${lang === 'en' ? 'work-orders' : '工单导出'}-${stamp(ctx.now())}.csv`;
   const ids = body.ids ?? null;
-  const id = await auditExport(ctx, auth, prepared, 'csv', fileName, 'queued', ids, actor);
+  const id = await auditExport(
+    ctx,
+    auth,
+    prepared,
+    'csv',
+    fileName,
+    'queued',
+    ids,
+    actor,
+    MAX_JOBS_PER_USER,
+  );
   // The job runs after the reply; its outcome is in its row, never thrown at anyone.
   const counts = exportJobCounts(ctx);
   counts.queued += 1;

@@ -3,7 +3,7 @@ import { listBody, type ExportBody } from '@hotline/contract';
 import { exportColumn, seesFullPhones, type ExportColumn, type Lang } from '@hotline/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../http/app-error';
+import { AppError, badRequest } from '../../http/app-error';
 import { XlsxWorkerWriter } from '../../lib/xlsx/worker';
 import { XlsxStreamWriter } from '../../lib/xlsx/writer';
 import type { AuditActor } from '../audit';
@@ -143,8 +143,19 @@ export async function auditExport(
   status: 'running' | 'queued',
   orderIds: readonly number[] | null,
   actor: AuditActor = exportActor(auth),
+  /** Jobs the user may have queued or running, this one included (CSV jobs). */
+  jobLimit?: number,
 ): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
+    if (jobLimit !== undefined) {
+      // Counted and inserted under the user's lock: twenty requests at once cannot all pass a
+      // count that none of them has added to yet.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`export-jobs:${auth.userId}`}))`.execute(
+        trx,
+      );
+      const running = await repo.runningJobs(trx, auth.userId);
+      if (running >= jobLimit) throw new AppError(429, 'export.jobsBusy', { n: running });
+    }
     const id = await repo.insertRecord(trx, {
       userId: auth.userId,
       unitId: auth.unit.id,
