@@ -194,6 +194,56 @@ describe('changePassword', () => {
     expect((await userRow('dept1')).failed_logins).toBe(0);
   });
 
+  it('wrong old passwords are counted: the fifth locks changing it (423) until an unlock', async () => {
+    const token = await t.login('reviewer');
+    const before = await userRow('reviewer');
+    const wrong = { oldPassword: 'Guess1@x1', newPassword: 'Abcdefg12' };
+    for (let i = 1; i <= 4; i++) {
+      expect(outcome(await change(token, wrong)), `guess ${i}`).toEqual([
+        400,
+        400,
+        'oldPassword: the old password is wrong',
+      ]);
+    }
+    expect(outcome(await change(token, wrong))).toEqual([
+      423,
+      423,
+      'too many wrong old passwords: try changing it again in 15 minutes',
+    ]);
+    // while locked even the right old password is refused, in either language
+    const right = { oldPassword: DEMO_PASSWORD, newPassword: 'Abcdefg12' };
+    expect(outcome(await change(token, right, 'zh'))).toEqual([
+      423,
+      423,
+      '原密码错误次数过多，请 15 分钟后再修改密码',
+    ]);
+    expect((await userRow('reviewer')).password_hash).toBe(before.password_hash);
+    // the session itself and signing in are untouched
+    expect((await userInfo(t, token)).code).toBe(200);
+    expect((await passwordLogin(t, 'reviewer', DEMO_PASSWORD)).code).toBe(200);
+    // an administrator's unlock clears it; a right old password then changes it
+    const admin = await t.login('admin');
+    const unlocked = await post(t, '/api/admin/user/unlock', { id: before.id }, { token: admin });
+    expect(unlocked.code).toBe(200);
+    expect((await change(token, right)).code).toBe(200);
+    const back = { oldPassword: 'Abcdefg12', newPassword: DEMO_PASSWORD };
+    expect((await change(token, back)).code).toBe(200);
+  });
+
+  it('a right old password clears the count of wrong ones', async () => {
+    const token = await t.login('town1');
+    const wrong = { oldPassword: 'Guess1@x1', newPassword: 'Abcdefg12' };
+    for (let i = 0; i < 4; i++) expect((await change(token, wrong)).status).toBe(400);
+    const there = { oldPassword: DEMO_PASSWORD, newPassword: 'Lantern#78' };
+    expect((await change(token, there)).code).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const guess = { oldPassword: 'Guess1@x1', newPassword: 'Abcdefg12' };
+      expect((await change(token, guess)).status).toBe(400);
+    }
+    const back = { oldPassword: 'Lantern#78', newPassword: DEMO_PASSWORD };
+    expect((await change(token, back)).code).toBe(200);
+  });
+
   it('a new password against the policy → 400 naming newPassword with the rule', async () => {
     const token = await t.login('dept1');
     const cases: [string, string, string][] = [

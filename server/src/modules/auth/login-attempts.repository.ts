@@ -3,6 +3,8 @@ import type { Db } from '../../context';
 
 /** The row of the attempts from every address an account has not signed in from. */
 export const ANY_NEW_ADDRESS = '*';
+/** The row of an account's wrong old passwords when changing it (users/account.service.ts). */
+export const PASSWORD_CHANGE = 'password-change';
 
 export interface AttemptSlot {
   /** This attempt's place in its window (1 = the first), counted before the check. */
