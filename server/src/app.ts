@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerIdempotency } from './modules/idempotency/idempotency.hooks';
 import { API_PREFIX, registerNotEnabled } from './http/route';
 import { serializerCompiler } from './http/serialization';
+import { requestLogSerializers } from './http/log-redact';
 import { registerTextGuard, validatorCompiler } from './http/validation';
 import { roleRoutes } from './modules/roles/role.routes';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
@@ -67,7 +68,13 @@ export interface AppNode {
  */
 export async function buildApp(base: AppBase, options: AppOptions = {}): Promise<AppNode> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      options.logger === undefined || options.logger === false
+        ? false
+        : {
+            ...(options.logger === true ? { level: 'info' } : options.logger),
+            serializers: requestLogSerializers,
+          },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: base.settings.trustProxy,

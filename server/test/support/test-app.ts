@@ -38,6 +38,8 @@ export interface TestAppOptions {
   citizenSms?: boolean;
   /** The server's log lines at `warn` and above, one JSON object each (off unless given). */
   log?: string[];
+  /** The level `log` collects from (default `warn`). */
+  logLevel?: 'info' | 'warn';
 }
 
 /**
@@ -116,7 +118,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const sms = new SimulatedSmsProvider();
   const base = { db: handle.db, settings: testSettings(options.settings), sms, now };
   const lines = options.log;
-  const logger = lines && { level: 'warn', stream: { write: (line: string) => lines.push(line) } };
+  const logger = lines && {
+    level: options.logLevel ?? 'warn',
+    stream: { write: (line: string) => lines.push(line) },
+  };
   const { app, ctx, exportGate } = await buildApp(base, logger ? { logger } : {});
   await app.ready();
   return {
