@@ -270,9 +270,15 @@ describe('POST requests', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${V2}/requests.json`,
-      payload: { ...fresh(), attribute: { order_nature: 'suggestion' } },
+      // JSON clients send coordinates as numbers
+      payload: {
+        ...fresh(),
+        lat: 30.2741,
+        long: 120.1551,
+        attribute: { order_nature: 'suggestion' },
+      },
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ service_request_id: string }[]>()[0]!.service_request_id;
     const token = await t.login('dispatcher');
     const found = await post<{ list: { orderNum: string; lat: number | null; typeId: number }[] }>(

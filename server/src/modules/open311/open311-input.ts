@@ -16,11 +16,13 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? null : v));
 
+/** A decimal degree: text in a form, text or a number in JSON. */
 const coordinate = (min: number, max: number) =>
   z
-    .string()
-    .trim()
-    .optional()
+    .preprocess(
+      (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+      z.string().trim().optional(),
+    )
     .transform((v, c) => {
       if (v === undefined || v === '') return null;
       const n = Number(v);
