@@ -37,6 +37,8 @@ export interface SettingMeta {
   readonly max?: number;
   /** select: the values allowed. */
   readonly options?: readonly string[];
+  /** text: a shape the text must have besides its length. */
+  readonly format?: 'hoursList';
   /** integer: what the number counts (the form shows it next to the input). */
   readonly unit?:
     'hours' | 'days' | 'workdays' | 'mb' | 'characters' | 'classes' | 'orders' | 'messages';
@@ -53,6 +55,30 @@ const workdays = {
   max: 250,
   unit: 'workdays',
 } as const;
+
+/**
+ * Hours before a limit, comma-separated ('24,4'; '' = none): each above 0 and at most a year,
+ * at most six. The reminder planner (domain `parseOffsets`) reads the same text; a value it
+ * would silently drop is refused here instead.
+ */
+const hoursList = {
+  kind: 'text',
+  section: 'limits',
+  min: 0,
+  max: 40,
+  format: 'hoursList',
+} as const;
+export const HOURS_LIST_MAX = 6;
+
+export function isHoursList(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '') return true;
+  const parts = trimmed.split(/\s*[,，]\s*|\s+/);
+  return (
+    parts.length <= HOURS_LIST_MAX &&
+    parts.every((p) => /^\d{1,4}(\.\d{1,2})?$/.test(p) && Number(p) > 0 && Number(p) <= MAX_HOURS)
+  );
+}
 
 /** A text-message template: placeholders {orderNum} {category} {reply} {trackUrl} {date}. */
 const smsTemplate = { kind: 'text', section: 'citizens', min: 1, max: 300 } as const;
@@ -94,8 +120,8 @@ export const SETTING_META = {
     limit_general_workdays: workdays,
     limit_complex_workdays: workdays,
     // Reminders and escalation (issue 21): hours before a limit, comma-separated ('' = none).
-    remind_sign_hours: { kind: 'text', section: 'limits', min: 0, max: 40 },
-    remind_handling_hours: { kind: 'text', section: 'limits', min: 0, max: 40 },
+    remind_sign_hours: hoursList,
+    remind_handling_hours: hoursList,
     escalate_second_hours: hours('limits'),
     assessment_period_day: {
       kind: 'integer',
@@ -164,6 +190,7 @@ export type SettingMessage = Extract<
   | 'settings.length'
   | 'settings.path'
   | 'settings.jsonObject'
+  | 'settings.hoursList'
   | 'settings.loginMethodRequired'
 >;
 
@@ -188,8 +215,11 @@ function isJsonObject(text: string): boolean {
 /** A text value: in → the text as stored (trimmed; integers without leading zeros). */
 export type SettingSchema = z.ZodType<string, string>;
 
+const messageOf = (meta: SettingMeta): SettingMessage =>
+  meta.format === 'hoursList' ? 'settings.hoursList' : MESSAGE_OF[meta.kind];
+
 function schemaOf(meta: SettingMeta): SettingSchema {
-  const message = MESSAGE_OF[meta.kind];
+  const message = messageOf(meta);
   switch (meta.kind) {
     case 'switch':
       return z.string().refine((v) => v === '0' || v === '1', message);
@@ -206,12 +236,14 @@ function schemaOf(meta: SettingMeta): SettingSchema {
       const options: readonly string[] = meta.options ?? [];
       return z.string().refine((v) => options.includes(v), message);
     }
-    case 'text':
-      return z
+    case 'text': {
+      const text = z
         .string()
         .trim()
         .min(meta.min ?? 0, message)
         .max(meta.max ?? 20000, message);
+      return meta.format === 'hoursList' ? text.refine(isHoursList, message) : text;
+    }
     case 'path':
       return z
         .string()
@@ -271,7 +303,7 @@ export function settingProblem(group: string, name: string, value: string): Sett
   const meta = settingMeta(group, name);
   if (!meta) return null;
   const result = settingSchema(group, name)!.safeParse(value);
-  return result.success ? null : { name, message: MESSAGE_OF[meta.kind], params: paramsOf(meta) };
+  return result.success ? null : { name, message: messageOf(meta), params: paramsOf(meta) };
 }
 
 /**

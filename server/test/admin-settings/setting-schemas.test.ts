@@ -26,6 +26,7 @@ describe('SETTING_SCHEMAS', () => {
       'settings.length',
       'settings.path',
       'settings.jsonObject',
+      'settings.hoursList',
       'settings.loginMethodRequired',
     ] as const) {
       expect(MESSAGES[key].zh.length * MESSAGES[key].en.length).toBeGreaterThan(0);
@@ -58,6 +59,19 @@ describe('SETTING_SCHEMAS', () => {
     ['jsjb', 'login_path', `/${'a'.repeat(100)}`, false],
     ['security', 'password_min_length', '6', true],
     ['system', 'telephony_provider', 'x'.repeat(33), false],
+    // reminders: hours before a limit, comma-separated; what the planner would drop is refused
+    ['jsjb', 'remind_handling_hours', '24,4', true],
+    ['jsjb', 'remind_handling_hours', ' 24， 4 ', true],
+    ['jsjb', 'remind_handling_hours', '', true],
+    ['jsjb', 'remind_sign_hours', '1.5', true],
+    ['jsjb', 'remind_sign_hours', '8760', true],
+    ['jsjb', 'remind_handling_hours', '24;4 小时', false],
+    ['jsjb', 'remind_handling_hours', 'abc', false],
+    ['jsjb', 'remind_handling_hours', '-1', false],
+    ['jsjb', 'remind_handling_hours', '0', false],
+    ['jsjb', 'remind_handling_hours', '99999', false],
+    ['jsjb', 'remind_sign_hours', '24,,4', false],
+    ['jsjb', 'remind_sign_hours', '1,2,3,4,5,6,7', false],
   ] as const)('%s.%s = %j → %s', (group, name, value, ok) => {
     expect(settingProblem(group, name, value) === null).toBe(ok);
   });
@@ -75,6 +89,17 @@ describe('SETTING_SCHEMAS', () => {
     expect(settingProblem('jsjb', 'overdue_warning_mode', 'x')!.params).toEqual({
       options: 'yesterday, 2days, 8hours',
     });
+  });
+
+  it('a reminder list it cannot read says what it wants, in both languages', () => {
+    const p = settingProblem('jsjb', 'remind_handling_hours', '24;4 小时')!;
+    expect(p.message).toBe('settings.hoursList');
+    expect(translate(p.message, 'zh', { ...p.params, field: p.name })).toBe(
+      'remind_handling_hours: 须为逗号分隔的小时数（每个大于 0、不超过 8760，最多 6 个，如 24,4），留空表示不提醒',
+    );
+    expect(translate(p.message, 'en', { ...p.params, field: p.name })).toMatch(
+      /^remind_handling_hours: hours before the limit, comma-separated/,
+    );
   });
 
   it("settingsProblems: the form's values, then the login rule (only when a login switch is in them)", () => {

@@ -22,6 +22,10 @@ export const ADMIN_SETTINGS_MESSAGES = {
     zh: '{field}: 长度须为 {min} 到 {max} 个字符',
     en: '{field}: must have {min} to {max} characters',
   },
+  'settings.hoursList': {
+    zh: '{field}: 须为逗号分隔的小时数（每个大于 0、不超过 8760，最多 6 个，如 24,4），留空表示不提醒',
+    en: '{field}: hours before the limit, comma-separated (each above 0 and at most 8760, at most 6, e.g. 24,4), or empty for none',
+  },
   'settings.path': {
     zh: '{field}: 须以 / 开头，不含空格，至多 {max} 个字符',
     en: '{field}: must start with /, without spaces, at most {max} characters',
