@@ -1,5 +1,13 @@
 import { expect, test, type Locator, type Page } from '../support/test';
-import { loginAs, openUserMenu, setConfig } from '../support/console';
+import {
+  api,
+  apiLogin,
+  loginAs,
+  openUserMenu,
+  setConfig,
+  submitLogin,
+  TOKEN_KEY,
+} from '../support/console';
 import { clockOff } from './support/session';
 
 /** Theme drawer rules, random skin, watermark and the top-bar tools. */
@@ -200,6 +208,58 @@ test('search: menu entries and server suggestions open their page', async ({ pag
   await page.getByRole('button', { name: '搜索' }).click();
   await dialog.getByRole('textbox').fill('zzz-no-such');
   await expect(dialog.getByRole('option', { name: /在网络上搜索/ })).toBeVisible();
+});
+
+test('search: an order number opens the order; any text searches the orders page', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, 'dispatcher');
+  const found = await api<{ list: { id: number; orderNum: string }[] }>(
+    request,
+    'POST',
+    '/api/addons/jsjb/lists/search',
+    token,
+    { pageNo: 1, pageSize: 10 },
+  );
+  const order = found.list[0]!;
+  await loginAs(page, 'dispatcher');
+  await page.getByRole('button', { name: '搜索' }).click();
+  const dialog = page.locator('.hl-search-dialog');
+  await dialog.getByRole('textbox').fill(order.orderNum.toLowerCase());
+  const direct = dialog.getByRole('option', { name: new RegExp(`工单 ${order.orderNum}：`) });
+  await expect(direct).toBeVisible();
+  // the order comes first: Enter opens it
+  await dialog.getByRole('textbox').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/jsjb/order/${order.id}$`));
+  await page.getByRole('button', { name: '搜索' }).click();
+  await dialog.getByRole('textbox').fill('路灯');
+  await dialog.getByRole('option', { name: /在工单查询中搜索“路灯”/ }).click();
+  await expect(page).toHaveURL(/#\/jsjb\/orders\?keyword=%E8%B7%AF%E7%81%AF$/);
+});
+
+test('a session that ended sends the user to login, and back after signing in', async ({
+  page,
+}) => {
+  await loginAs(page, 'dispatcher');
+  await page.goto('/#/jsjb/district/qu_blz');
+  await expect(page.locator('.ant-table, .hl-order-cards').first()).toBeVisible();
+  // the server no longer knows the session (as after its twelve hours, or a revocation)
+  await page.evaluate((key) => localStorage.setItem(key, 'no-such-token'), TOKEN_KEY);
+  await page.getByRole('button', { name: /刷新/ }).first().click();
+  await expect(page).toHaveURL(/#\/login\?redirect=/);
+  await expect(page.locator('.ant-message')).toContainText('登录');
+  await submitLogin(page, 'dispatcher');
+  await expect(page).toHaveURL(/#\/jsjb\/district\/qu_blz/);
+});
+
+test('signing out opens the login page without an error', async ({ page }) => {
+  await loginAs(page, 'dispatcher');
+  const user = await openUserMenu(page);
+  await user.getByText('退出登录').click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await page.waitForTimeout(500);
+  await expect(page.locator('.ant-message-error')).toHaveCount(0);
 });
 
 test('notices: empty list, no dot; clearing says so', async ({ page }) => {

@@ -4,6 +4,7 @@ import {
   guardErrorAction,
   isSilentFailure,
   showsLoadingMask,
+  unauthorizedAction,
 } from '../src/lib/error-actions';
 
 describe('error-code actions (spec section 8)', () => {
@@ -22,6 +23,20 @@ describe('error-code actions (spec section 8)', () => {
     expect(guardErrorAction(217)).toBe('nopaml');
     for (const code of [undefined, 0, 401, 402, 500, 208])
       expect(guardErrorAction(code)).toBe('login');
+  });
+
+  it('a 401: a sign-in toasts it, a sent session has ended, no session is silent', () => {
+    for (const path of [
+      '/login/password',
+      '/index/checkCode?x=1',
+      '/index/authlogin',
+      '/publicKey',
+    ])
+      expect(unauthorizedAction(path, true)).toBe('toast');
+    expect(unauthorizedAction('/addons/jsjb/lists/search', true)).toBe('sessionEnded');
+    expect(unauthorizedAction('/user/userInfo', true)).toBe('sessionEnded');
+    expect(unauthorizedAction('/user/userInfo', false)).toBe('silent');
+    expect(unauthorizedAction('/login/logout', true)).toBe('silent');
   });
 
   it('silent failures: a noError request, a 500 from the error log', () => {

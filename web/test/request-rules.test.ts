@@ -45,6 +45,15 @@ beforeAll(async () => {
           return json(200, { code: 200, data: { token: validToken } }, 80);
         case '/api/expired':
           return json(200, { code: 206, msg: '', data: null });
+        case '/api/ended':
+        case '/api/login/password':
+        case '/api/login/logout':
+          return json(401, { code: 401, msg: '登录已失效，请重新登录', data: null });
+        case '/api/trickle':
+          // headers at once, the body a moment later: a cancel lands while it is read
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.write('{"code":200,');
+          return setTimeout(() => res.end('"data":1}'), 150);
         case '/api/nomenu':
           return json(200, { code: 218, msg: 'no menu', data: null });
         case '/api/boom':
@@ -82,17 +91,19 @@ interface Recorded {
   expired: string[];
   noPermission: number;
   refreshFailed: string[];
+  ended: string[];
   loadingShown: number;
   loadingHidden: number;
 }
 
-function setup(options: { language?: string; timeoutMs?: number; token?: string } = {}) {
-  let token: string | null = options.token ?? 'old-token';
+function setup(options: { language?: string; timeoutMs?: number; token?: string | null } = {}) {
+  let token: string | null = options.token === undefined ? 'old-token' : options.token;
   const seen: Recorded = {
     toasts: [],
     expired: [],
     noPermission: 0,
     refreshFailed: [],
+    ended: [],
     loadingShown: 0,
     loadingHidden: 0,
   };
@@ -113,6 +124,10 @@ function setup(options: { language?: string; timeoutMs?: number; token?: string 
     refreshFailed: (m) => {
       token = null;
       seen.refreshFailed.push(m);
+    },
+    sessionEnded: (m) => {
+      token = null;
+      seen.ended.push(m);
     },
     errorContext: () => ({ town: '清源区', html_url: 'http://console/#/index' }),
   };
@@ -192,6 +207,30 @@ describe('error-code actions', () => {
     expect(token()).toBeNull();
   });
 
+  it('401 for the session a request carried: to login with the message, no toast, no report', async () => {
+    const { request, seen, token } = setup();
+    await expect(request('/ended')).rejects.toMatchObject({ code: 401, notified: true });
+    expect(seen.ended).toEqual(['登录已失效，请重新登录']);
+    expect(seen.toasts).toEqual([]);
+    expect(token()).toBeNull();
+    await settled(100);
+    expect(reports).toEqual([]);
+  });
+
+  it('401 without a session sent, or from signing out: silent; from a sign-in: a toast', async () => {
+    const none = setup({ token: null });
+    await expect(none.request('/ended')).rejects.toMatchObject({ code: 401, notified: true });
+    expect([none.seen.toasts, none.seen.ended]).toEqual([[], []]);
+    const out = setup();
+    await expect(out.request('/login/logout')).rejects.toMatchObject({ code: 401 });
+    expect([out.seen.toasts, out.seen.ended]).toEqual([[], []]);
+    const signIn = setup({ token: null });
+    await expect(signIn.request('/login/password', { body: {} })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(signIn.seen.toasts).toEqual(['登录已失效，请重新登录']);
+  });
+
   it('218 goes to /nopaml through the no-permission hook', async () => {
     const { request, seen } = setup();
     await expect(request('/nomenu')).rejects.toMatchObject({ code: 218 });
@@ -249,6 +288,19 @@ describe('error-code actions', () => {
     await request('/boom').catch(() => undefined);
     await settled(100);
     expect(seen.toasts).toEqual(['server fault']);
+  });
+});
+
+describe('cancelled requests', () => {
+  it('a request cancelled while its body arrives rejects with the abort, not "bad reply"', async () => {
+    const { request, seen } = setup();
+    const controller = new AbortController();
+    const pending = request('/trickle', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(RequestError);
+    expect((error as Error).name).toBe('AbortError');
+    expect(seen.toasts).toEqual([]);
   });
 });
 

@@ -143,6 +143,7 @@ export const MESSAGES = {
     zh: '不支持的请求内容类型',
     en: 'unsupported request content type',
   },
+  'search.order': { zh: '工单 {num}：{title}', en: 'Order {num}: {title}' },
   'request.notFound': { zh: '接口不存在：{path}', en: 'no such endpoint: {path}' },
   'request.serverError': {
     zh: '服务器内部错误，请稍后再试',

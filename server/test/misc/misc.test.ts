@@ -6,7 +6,7 @@ let t: TestApp;
 let dispatcher: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ orders: 20 });
   dispatcher = await t.login('dispatcher');
 });
 afterAll(async () => {
@@ -47,6 +47,48 @@ describe('search suggestions', () => {
     }
     const none = await get<{ list: unknown[] }>(t, '/api/search/getList', { token: dispatcher });
     expect(none.data.list.length).toBeGreaterThan(0);
+  });
+
+  it('an order or case number typed opens that order, for a caller who may read it only', async () => {
+    const order = await t.ctx.db
+      .selectFrom('work_orders')
+      .select(['id', 'order_num', 'district_case_num', 'title', 'host_unit_id'])
+      .where('host_unit_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const host = await t.ctx.db
+      .selectFrom('units')
+      .select('name')
+      .where('id', '=', order.host_unit_id!)
+      .executeTakeFirstOrThrow();
+    const expected = {
+      title: `工单 ${order.order_num}：${order.title}`,
+      url: `#/jsjb/order/${order.id}`,
+    };
+    for (const typed of [order.order_num, order.order_num.toLowerCase(), order.district_case_num]) {
+      if (!typed) continue;
+      const reply = await get<{ list: { title: string; url: string }[] }>(
+        t,
+        `/api/search/getList?keyword=${encodeURIComponent(typed)}`,
+        { token: dispatcher, lang: 'zh' },
+      );
+      expect(reply.data.list[0], typed).toEqual(expected);
+    }
+    const en = await get<{ list: { title: string }[] }>(
+      t,
+      `/api/search/getList?keyword=${order.order_num}`,
+      { token: dispatcher, lang: 'en' },
+    );
+    expect(en.data.list[0]?.title).toBe(`Order ${order.order_num}: ${order.title}`);
+    // a street that is not the host: the number answers nothing (as for a missing order)
+    const other = host.name === '望湖街道' ? 'street2' : 'street1';
+    const outsider = await t.login(other);
+    const hidden = await get<{ list: { url: string }[] }>(
+      t,
+      `/api/search/getList?keyword=${order.order_num}`,
+      { token: outsider },
+    );
+    expect(hidden.data.list.some((l) => l.url.startsWith('#/jsjb/order/'))).toBe(false);
   });
 
   it('a keyword over 50 characters → 400 naming keyword; no token → 401', async () => {

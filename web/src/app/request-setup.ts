@@ -3,6 +3,7 @@ import { USER_INFO_QUERY_KEY, userInfoQuery } from '../features/auth/api';
 import { errorLogSwitch } from '../features/errors/error-log-store';
 import { webConfigQuery } from '../hooks/use-web-config';
 import { configureRequest } from '../lib/request';
+import { removeToken } from '../lib/storage';
 import { PASSWORD_PATH, loginLocation } from './guard';
 import { showLoadingMask } from './loading-mask';
 import { notify } from './notify';
@@ -12,6 +13,24 @@ import { resetUser } from './session';
 
 function currentTarget(): string {
   return window.location.hash.replace(/^#/, '') || '/';
+}
+
+/**
+ * The session is over: to the login page (which brings the user back here after signing in).
+ * The token goes first and the session's queries only once the shell has left, so nothing
+ * mounted asks again without a token; a second 401 meanwhile changes nothing.
+ */
+let leaving = false;
+function toLogin(text: string): void {
+  if (leaving) return;
+  leaving = true;
+  const target = currentTarget();
+  removeToken();
+  notify.error(text);
+  void router.navigate(loginLocation(target), { replace: true }).finally(() => {
+    resetUser();
+    leaving = false;
+  });
 }
 
 /**
@@ -39,12 +58,8 @@ export function setUpRequest(): void {
         queryClient.removeQueries({ queryKey: USER_INFO_QUERY_KEY });
         void router.navigate(PASSWORD_PATH, { replace: true });
       },
-      refreshFailed: (text) => {
-        const target = currentTarget();
-        resetUser();
-        notify.error(text);
-        void router.navigate(loginLocation(target), { replace: true });
-      },
+      refreshFailed: (text) => toLogin(text),
+      sessionEnded: (text) => toLogin(text),
       errorContext: () => ({
         town: queryClient.getQueryData(userInfoQuery.queryKey)?.info?.officeName ?? '',
         html_url: window.location.href,

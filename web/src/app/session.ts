@@ -2,7 +2,7 @@ import { logoutRequest } from '../features/auth/api';
 import { useBadgeStore } from '../features/menu/badge-store';
 import { useNoticesStore } from '../features/notices/notices-store';
 import { useTabsStore } from '../features/tabs/tabs-store';
-import { clearAllStorage } from '../lib/storage';
+import { clearAllStorage, removeToken } from '../lib/storage';
 import { queryClient } from './query-client';
 
 /**
@@ -18,8 +18,14 @@ export function resetUser(): void {
   clearAllStorage();
 }
 
-/** Logout: tells the server, then resets the user. */
-export async function logout(): Promise<void> {
+/**
+ * Logout: tells the server, forgets the token, leaves for the login page (`leave`), and only
+ * then resets the user — removing the session's queries while the shell is still mounted made
+ * it ask for them again without a token, and the login page opened on a "please log in" error.
+ */
+export async function logout(leave: () => Promise<unknown> | unknown): Promise<void> {
   await logoutRequest();
+  removeToken();
+  await leave();
   resetUser();
 }

@@ -132,11 +132,12 @@ const enUS: Messages = {
   },
   search: {
     title: 'Search',
-    placeholder: 'Search menus and functions, or type a keyword',
+    orders: 'Search the orders for “{{keyword}}”',
+    placeholder: 'Search menus and functions, or type an order number or keyword',
     results: 'Search results',
     none: 'Nothing matches',
     web: 'Search the web for “{{keyword}}”',
-    kind: { menu: 'Menu', server: 'Suggested', web: 'External' },
+    kind: { menu: 'Menu', server: 'Suggested', web: 'External', orders: 'Orders' },
   },
   notice: {
     title: 'Notices',

@@ -130,11 +130,12 @@ const zhCN = {
   },
   search: {
     title: '搜索',
-    placeholder: '搜索菜单、功能或输入关键词',
+    orders: '在工单查询中搜索“{{keyword}}”',
+    placeholder: '搜索菜单、功能，或输入工单编号、关键词',
     results: '搜索结果',
     none: '没有匹配的结果',
     web: '在网络上搜索“{{keyword}}”',
-    kind: { menu: '菜单', server: '推荐', web: '外部' },
+    kind: { menu: '菜单', server: '推荐', web: '外部', orders: '工单' },
   },
   notice: {
     title: '消息通知',

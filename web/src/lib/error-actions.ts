@@ -1,4 +1,4 @@
-import { miscEndpoints } from '@hotline/contract/client';
+import { authEndpoints, miscEndpoints } from '@hotline/contract/client';
 
 /**
  * What the console does with a failed request's code (spec section 8). A pure mapping so the
@@ -50,4 +50,35 @@ export function isErrorLogPath(path: string): boolean {
 /** URLs that show the loading mask while they run (spec section 7). */
 export function showsLoadingMask(path: string): boolean {
   return path.includes('doEdit') || path.includes('confirm');
+}
+
+/** The calls that sign in (and the key and code they need): their 401 is the user's mistake. */
+const SIGN_IN_PATHS = [
+  authEndpoints.passwordLogin,
+  authEndpoints.publicKey,
+  authEndpoints.sendSms,
+  authEndpoints.smsLogin,
+  authEndpoints.ssoLogin,
+].flatMap((ep) => ep.paths.map((p) => p.toLowerCase()));
+
+const LOGOUT_PATHS = authEndpoints.logout.paths.map((p) => p.toLowerCase());
+
+export type UnauthorizedAction =
+  /** A sign-in refused (wrong password, wrong code): its message as a toast. */
+  | 'toast'
+  /** The session the request carried is no more (ended, too old, revoked): to login. */
+  | 'sessionEnded'
+  /** No session was sent (signing out, or the guard is on its way to login): nothing. */
+  | 'silent';
+
+/**
+ * What a 401 means depends on what was sent. The spec's table only toasts it, but the server
+ * answers 401 for a session that ended (twelve hours old, revoked, signed out elsewhere), and
+ * a console that only toasted left the user in a shell whose every click failed.
+ */
+export function unauthorizedAction(path: string, tokenSent: boolean): UnauthorizedAction {
+  const bare = (path.split('?')[0] ?? path).toLowerCase();
+  if (SIGN_IN_PATHS.some((p) => bare.endsWith(p))) return 'toast';
+  if (!tokenSent || LOGOUT_PATHS.some((p) => bare.endsWith(p))) return 'silent';
+  return 'sessionEnded';
 }

@@ -5,6 +5,7 @@ import {
   ERROR_LOG_PATH,
   errorAction,
   isErrorLogPath,
+  unauthorizedAction,
   isSilentFailure,
   showsLoadingMask,
 } from './error-actions';
@@ -79,6 +80,8 @@ export interface RequestHooks {
   noPermission: () => void;
   /** The 402 refresh failed: reset the user and go to login. */
   refreshFailed: (message: string) => void;
+  /** A 401 for the session a request carried: it has ended; reset the user and go to login. */
+  sessionEnded?: (message: string) => void;
   /** 403 with the password-change header: open the change-password page (no toast). */
   passwordChangeRequired?: () => void;
   /** Where the error happened, for the error log: the user's unit and the page URL. */
@@ -199,7 +202,9 @@ export function createRequest(config: RequestConfig): Request {
     let payload: unknown = null;
     try {
       payload = await response.json();
-    } catch {
+    } catch (error) {
+      // Cancelled while the body arrived (a newer search replaced it): not a bad reply.
+      if (options.signal?.aborted) throw error;
       // not JSON: reported below from the HTTP status
     }
     if (!isEnvelope(payload)) {
@@ -280,8 +285,8 @@ export function createRequest(config: RequestConfig): Request {
     const opts: RequestOptions = { ...options, body };
     const noError = options.noError === true || marker;
     const hideLoading = showsLoadingMask(path) ? hooks.loading?.() : undefined;
+    const token = config.getToken();
     try {
-      const token = config.getToken();
       try {
         return await send<T>(path, opts, token);
       } catch (error) {
@@ -304,6 +309,11 @@ export function createRequest(config: RequestConfig): Request {
         error.notified = true;
       } else if (action === 'noPermission') {
         hooks.noPermission?.();
+        error.notified = true;
+      } else if (error.code === 401 && unauthorizedAction(path, Boolean(token)) !== 'toast') {
+        if (unauthorizedAction(path, Boolean(token)) === 'sessionEnded' && !noError) {
+          hooks.sessionEnded?.(error.message);
+        }
         error.notified = true;
       } else if (!isSilentFailure(error.code, path, noError)) {
         hooks.toast?.(error.message);
@@ -344,6 +354,7 @@ export const request: Request = createRequest({
     sessionExpired: (message) => appHooks.sessionExpired?.(message),
     noPermission: () => appHooks.noPermission?.(),
     refreshFailed: (message) => appHooks.refreshFailed?.(message),
+    sessionEnded: (message) => appHooks.sessionEnded?.(message),
     passwordChangeRequired: () => appHooks.passwordChangeRequired?.(),
     errorContext: () => appHooks.errorContext?.() ?? { town: '', html_url: '' },
   },

@@ -5,24 +5,19 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/reply';
 import { route } from '../../http/route';
 import { storeErrorReport } from './error-report.service';
+import { searchSuggestions } from './search.service';
+import { caller } from '../../http/access';
 
 export function miscRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     route(app, ep.search, async (request) => {
-      const keyword = request.query.keyword;
-      let query = ctx.db
-        .selectFrom('search_links')
-        .select(['title', 'url'])
-        .orderBy('sort')
-        .orderBy('id')
-        .limit(20);
-      if (keyword !== '') {
-        const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.or([eb('title', 'ilike', pattern), eb('keywords', 'ilike', pattern)]),
-        );
-      }
-      return ok({ list: await query.execute() });
+      const list = await searchSuggestions(
+        ctx,
+        caller(request),
+        request.query.keyword,
+        request.lang,
+      );
+      return ok({ list });
     });
 
     route(app, ep.errorReport, async (request) => {

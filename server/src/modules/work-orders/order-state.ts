@@ -60,6 +60,22 @@ export async function orderIdByNum(db: Db, orderNum: string): Promise<number | u
   return row?.id;
 }
 
+/** The order an order or case number names (as typed: any case), if any. */
+export async function orderByNumber(
+  db: Db,
+  number: string,
+): Promise<{ id: number; orderNum: string; title: string } | undefined> {
+  const upper = number.toUpperCase();
+  const row = await db
+    .selectFrom('work_orders')
+    .select(['id', 'order_num', 'title'])
+    .where((eb) => eb.or([eb('order_num', '=', upper), eb('district_case_num', '=', upper)]))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { id: row.id, orderNum: row.order_num, title: row.title };
+}
+
 export function toOrderState(
   row: WorkOrderRow,
   lock: OrderState['lock'],

@@ -31,6 +31,8 @@ export interface HeaderToolsProps {
   user: UserInfo;
   has: (rules: string) => boolean;
   searchEntries: readonly Suggestion[];
+  /** The user may open the orders page (the search offers it). */
+  searchesOrders?: boolean;
   onNavigate: (path: string) => void;
   onViewNotice: (item: NoticeItem) => void;
   onRefresh: () => void;
@@ -173,6 +175,7 @@ export function HeaderTools(props: HeaderToolsProps) {
         onClose={() => setSearching(false)}
         entries={searchEntries}
         onNavigate={onNavigate}
+        searchesOrders={props.searchesOrders ?? false}
       />
     </div>
   );

@@ -35,6 +35,7 @@ import { useSession } from '../route-table';
 import { Crumbs } from './Crumbs';
 import { Footer } from './Footer';
 import { HeaderTools } from './HeaderTools';
+import { ORDERS_PATH } from '../../features/search/api';
 import { LAYOUT_COMPONENTS } from './layouts';
 import { queryOf, useTabsSync } from './use-tabs-sync';
 import { ViewHost } from './ViewHost';
@@ -173,6 +174,7 @@ function ShellFrame({
             user={user}
             has={has}
             searchEntries={searchEntries}
+            searchesOrders={table.some((r) => r.path === ORDERS_PATH)}
             onNavigate={go}
             onViewNotice={onViewNotice}
             onRefresh={() => {

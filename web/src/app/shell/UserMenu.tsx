@@ -48,7 +48,7 @@ export function UserMenu({ user, has }: { user: UserInfo; has: (rules: string) =
             if (key === 'clock') setClocking(true);
             if (key === 'password') void navigate(PASSWORD_PATH);
             if (key === 'logout') {
-              void logout().then(() => navigate('/login', { replace: true }));
+              void logout(() => navigate('/login', { replace: true }));
             }
           },
         }}

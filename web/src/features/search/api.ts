@@ -36,3 +36,17 @@ export function matchEntries(entries: readonly Suggestion[], keyword: string): S
     (e) => e.title.toLowerCase().includes(k) || e.url.toLowerCase().includes(k),
   );
 }
+
+/** The orders page (工单查询), which reads its filter from the address. */
+export const ORDERS_PATH = '/jsjb/orders';
+
+/** An order or case number as typed (letters then digits): looked up as a number, not a word. */
+const ORDER_NUMBER = /^[A-Za-z]{0,4}\d{6,30}$/;
+
+/** The orders page filtered by what was typed: an order number, or a keyword of 2+ characters. */
+export function ordersSearchUrl(keyword: string): string | null {
+  const k = keyword.trim();
+  if (ORDER_NUMBER.test(k)) return `#${ORDERS_PATH}?orderNum=${encodeURIComponent(k)}`;
+  if (k.length < 2 || k.length > 100) return null;
+  return `#${ORDERS_PATH}?keyword=${encodeURIComponent(k)}`;
+}

@@ -46,7 +46,11 @@ export function fieldOfMessage(
  * come from the user menu. The hints and the checks follow the server's policy; the server
  * checks again and names the field it refuses. Done: the console opens its home page.
  */
-export function ChangePasswordPage({ onLogout }: { onLogout: () => Promise<void> }) {
+export function ChangePasswordPage({
+  onLogout,
+}: {
+  onLogout: (leave: () => unknown) => Promise<void>;
+}) {
   const { t } = useTranslation();
   useDocumentTitle(t('account.title'));
   const { message } = App.useApp();
@@ -174,7 +178,7 @@ export function ChangePasswordPage({ onLogout }: { onLogout: () => Promise<void>
         {forced ? (
           <Button
             type="link"
-            onClick={() => void onLogout().then(() => navigate('/login', { replace: true }))}
+            onClick={() => void onLogout(() => navigate('/login', { replace: true }))}
           >
             {t('account.logout')}
           </Button>

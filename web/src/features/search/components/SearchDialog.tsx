@@ -1,9 +1,21 @@
 import { useDeferredValue, useState } from 'react';
 import { Input, Modal, Spin, Tag } from 'antd';
-import { GlobalOutlined, LinkOutlined, MenuOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  FileSearchOutlined,
+  GlobalOutlined,
+  LinkOutlined,
+  MenuOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { externalSearchUrl, matchEntries, suggestionsQuery, type Suggestion } from '../api';
+import {
+  externalSearchUrl,
+  matchEntries,
+  ordersSearchUrl,
+  suggestionsQuery,
+  type Suggestion,
+} from '../api';
 import '../search.css';
 
 export interface SearchDialogProps {
@@ -13,12 +25,20 @@ export interface SearchDialogProps {
   entries: readonly Suggestion[];
   /** Opens a console page ('#/…' urls arrive without the '#'). */
   onNavigate: (path: string) => void;
+  /** The user may open the orders page (工单查询): offer to search it. */
+  searchesOrders?: boolean;
 }
 
-type Row = Suggestion & { kind: 'menu' | 'server' | 'web' };
+type Row = Suggestion & { kind: 'menu' | 'server' | 'web' | 'orders' };
 
 /** Search: the user's menu entries and the server's suggestions, or an external search. */
-export function SearchDialog({ open, onClose, entries, onNavigate }: SearchDialogProps) {
+export function SearchDialog({
+  open,
+  onClose,
+  entries,
+  onNavigate,
+  searchesOrders = false,
+}: SearchDialogProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
@@ -28,10 +48,15 @@ export function SearchDialog({ open, onClose, entries, onNavigate }: SearchDialo
     placeholderData: keepPreviousData,
   });
 
+  // The server's suggestions first: an order whose number was typed opens directly.
   const rows: Row[] = [
-    ...matchEntries(entries, deferred).map((e) => ({ ...e, kind: 'menu' as const })),
     ...(server.data ?? []).map((s) => ({ ...s, kind: 'server' as const })),
+    ...matchEntries(entries, deferred).map((e) => ({ ...e, kind: 'menu' as const })),
   ];
+  const ordersUrl = searchesOrders ? ordersSearchUrl(deferred) : null;
+  if (ordersUrl) {
+    rows.push({ kind: 'orders', title: t('search.orders', { keyword: deferred }), url: ordersUrl });
+  }
   if (deferred !== '') {
     rows.push({
       kind: 'web',
@@ -66,7 +91,12 @@ export function SearchDialog({ open, onClose, entries, onNavigate }: SearchDialo
         aria-label={t('search.placeholder')}
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
-        onPressEnter={() => rows[0] && choose(rows[0])}
+        onPressEnter={(e) => {
+          // The key's default would reach the search button the closing dialog gives focus
+          // back to, and open the dialog again over the page just chosen.
+          e.preventDefault();
+          if (rows[0]) choose(rows[0]);
+        }}
       />
       <Spin spinning={server.isFetching} size="small">
         <ul className="hl-search-results" role="listbox" aria-label={t('search.results')}>
@@ -82,6 +112,8 @@ export function SearchDialog({ open, onClose, entries, onNavigate }: SearchDialo
             >
               {row.kind === 'menu' ? (
                 <MenuOutlined />
+              ) : row.kind === 'orders' ? (
+                <FileSearchOutlined />
               ) : row.kind === 'web' ? (
                 <GlobalOutlined />
               ) : (
