@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KanbanData, UnitStats } from '@hotline/contract';
 import type { NewWorkOrder } from '../../src/db/schema';
@@ -223,6 +224,24 @@ describe('kanban', () => {
     const led = await post<KanbanData>(t, KANBAN, { period: '2026-09' }, { token: leader1 });
     expect(led.code).toBe(200);
     expect(led.data.units.map((u) => u.id)).toEqual([unit.S01]);
+    expect(led.data.totals).toEqual(own.data.totals);
+  });
+
+  it("a unit's trend, categories and totals are its own orders', never the district's", async () => {
+    const district = await post<KanbanData>(t, KANBAN, { period: '2026-09' }, { token: admin });
+    const own = await post<KanbanData>(t, KANBAN, { period: '2026-09' }, { token: street1 });
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM work_orders
+      WHERE host_unit_id = ${unit.S01}
+        AND call_time >= ${district.data.period.start} AND call_time < ${district.data.period.end}`.execute(
+      t.ctx.db,
+    );
+    const received = own.data.trendByDay.reduce((n, d) => n + d.received, 0);
+    expect(received).toBe(rows[0]!.n);
+    expect(own.data.totals.received).toBe(rows[0]!.n);
+    expect(own.data.byCategory.reduce((n, c) => n + c.count, 0)).toBe(rows[0]!.n);
+    expect(own.data.totals.dispatched).toBe(own.data.units[0]!.volume);
+    expect(own.data.totals.received).toBeLessThan(district.data.totals.received);
   });
 
   it('refuses bad periods (400) and users without a unit or district role (403)', async () => {

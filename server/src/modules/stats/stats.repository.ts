@@ -133,27 +133,33 @@ export async function excludedOrders(db: Db, range: Range, limit: number) {
 }
 
 /** Orders per China-time day of one time column within the range. */
+/** `host_unit_id = unitId` when the board is one unit's (null: the whole district). */
+const hostIs = (unitId: number | null, alias = '') =>
+  unitId === null ? sql`` : sql`AND ${sql.ref(`${alias}host_unit_id`)} = ${unitId}`;
+
 export async function perDay(
   db: Db,
   column: TimeColumn,
   range: Range,
+  unitId: number | null = null,
 ): Promise<Map<string, number>> {
   const { rows } = await sql<{ day: string; n: number }>`
     SELECT ${dayOf(column)} AS day, count(*)::int AS n FROM work_orders
     WHERE ${sql.ref(column)} >= ${range.start} AND ${sql.ref(column)} < ${range.end}
+      ${hostIs(unitId)}
     GROUP BY 1`.execute(db);
   return new Map(rows.map((r) => [r.day, r.n]));
 }
 
 /** Orders received in the range by top-level problem category. */
-export async function byCategory(db: Db, range: Range) {
+export async function byCategory(db: Db, range: Range, unitId: number | null = null) {
   const { rows } = await sql<{ name: string | null; n: number }>`
     SELECT coalesce(c1.name, c2.name, c3.name) AS name, count(*)::int AS n
     FROM work_orders o
     LEFT JOIN problem_categories c3 ON c3.id = o.category_id
     LEFT JOIN problem_categories c2 ON c2.id = c3.parent_id
     LEFT JOIN problem_categories c1 ON c1.id = c2.parent_id
-    WHERE o.call_time >= ${range.start} AND o.call_time < ${range.end}
+    WHERE o.call_time >= ${range.start} AND o.call_time < ${range.end} ${hostIs(unitId, 'o.')}
     GROUP BY 1 ORDER BY 2 DESC, 1`.execute(db);
   return rows;
 }

@@ -71,16 +71,18 @@ export async function kanban(
   const period = periodOf(body, now);
   const range = { start: period.start, end: period.end };
   const config = await loadWorkflowConfig(ctx.db);
+  // A unit's own board: its row, and its trend, categories and totals — never the district's.
+  const own = everyUnit ? null : actor.unitId;
   const [units, dispatch, visits, excluded, received, replied, closed, categories, escalations] =
     await Promise.all([
       repo.hostUnits(ctx.db),
       repo.dispatchStats(ctx.db, range, config.limits.refuseSignHours, now),
       repo.visitFacts(ctx.db, range),
       repo.excludedOrders(ctx.db, range, EXCLUDED_LIST_LIMIT),
-      repo.perDay(ctx.db, 'call_time', range),
-      repo.perDay(ctx.db, 'reply_time', range),
-      repo.perDay(ctx.db, 'closed_time', range),
-      repo.byCategory(ctx.db, range),
+      repo.perDay(ctx.db, 'call_time', range, own),
+      repo.perDay(ctx.db, 'reply_time', range, own),
+      repo.perDay(ctx.db, 'closed_time', range, own),
+      repo.byCategory(ctx.db, range, own),
       repo.escalationStats(ctx.db, range),
     ]);
   const infos = units.map((u) => ({
@@ -115,7 +117,13 @@ export async function kanban(
     };
   });
   const visible = everyUnit ? rows : rows.filter((r) => r.id === actor.unitId);
-  const sum = (f: (d: repo.DispatchRow) => number) => dispatch.reduce((n, d) => n + f(d), 0);
+  const mine = <T extends { host_unit_id: number | null }>(list: readonly T[]) =>
+    own === null ? list : list.filter((d) => d.host_unit_id === own);
+  const ownEscalations = own === null ? escalations : escalations.filter((e) => e.unit_id === own);
+  const shownExcluded = excluded.filter(
+    (o) => everyUnit || visible.some((u) => u.name === o.organizer_name),
+  );
+  const sum = (f: (d: repo.DispatchRow) => number) => mine(dispatch).reduce((n, d) => n + f(d), 0);
   const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   return {
     period: {
@@ -125,16 +133,14 @@ export async function kanban(
     },
     weights: { ...WEIGHTS },
     units: visible,
-    excludedOrders: excluded
-      .filter((o) => everyUnit || visible.some((u) => u.name === o.organizer_name))
-      .map((o) => ({
-        id: o.id,
-        orderNum: o.order_num,
-        title: o.title,
-        organizerName: o.organizer_name ?? '',
-        tichuType: o.tichu_type ?? '',
-        visitTime: o.visit_time ? o.visit_time.toISOString() : null,
-      })),
+    excludedOrders: shownExcluded.map((o) => ({
+      id: o.id,
+      orderNum: o.order_num,
+      title: o.title,
+      organizerName: o.organizer_name ?? '',
+      tichuType: o.tichu_type ?? '',
+      visitTime: o.visit_time ? o.visit_time.toISOString() : null,
+    })),
     trendByDay: daysOf(period).map((day) => ({
       day,
       received: received.get(day) ?? 0,
@@ -148,10 +154,11 @@ export async function kanban(
       replied: sum((d) => d.replied),
       closed: total(closed),
       overdue: sum((d) => d.overdue),
-      excluded: excluded.length,
-      // every escalation of the period, the district's own (orders not yet dispatched) too
-      escalationsL1: escalations.reduce((n, e) => n + e.level1, 0),
-      escalationsL2: escalations.reduce((n, e) => n + e.level2, 0),
+      excluded: shownExcluded.length,
+      // every escalation of the period, the district's own (orders not yet dispatched) too;
+      // a unit's board: its own
+      escalationsL1: ownEscalations.reduce((n, e) => n + e.level1, 0),
+      escalationsL2: ownEscalations.reduce((n, e) => n + e.level2, 0),
     },
   };
 }
