@@ -26,6 +26,8 @@ export type TrackBody = z.output<typeof trackBody>;
 export const trackedOrder = z.object({
   orderNum: z.string(),
   open: z.boolean(),
+  /** open: being handled; answered: replied, the return visit to come; closed: finished. */
+  stage: z.enum(['open', 'answered', 'closed']),
   /** The public state in the caller's language. */
   statusText: z.string(),
   categoryName: z.string().nullable(),

@@ -22,6 +22,17 @@ export interface PublicOrder {
 export const isPublicOpen = (o: Pick<PublicOrder, 'status' | 'mergedIntoId'>) =>
   (OPEN_STATUSES as readonly number[]).includes(o.status) && o.mergedIntoId === null;
 
+/**
+ * Where the citizen's order stands, for a badge: still being handled, answered and waiting for
+ * the return visit (status 91: neither open nor closed), or finished (closed, merged, not
+ * accepted, passed on).
+ */
+export type PublicStage = 'open' | 'answered' | 'closed';
+export function publicStage(o: Pick<PublicOrder, 'status' | 'mergedIntoId'>): PublicStage {
+  if (isPublicOpen(o)) return 'open';
+  return o.status === 91 && o.mergedIntoId === null ? 'answered' : 'closed';
+}
+
 /** Answered to the citizen: the reviewer approved the reply (status 91) or the order closed. */
 const isAnswered = (o: Pick<PublicOrder, 'status'>) => o.status === 91 || o.status === 92;
 

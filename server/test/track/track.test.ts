@@ -14,6 +14,7 @@ const URL = '/api/public/track';
 interface Tracked {
   orderNum: string;
   open: boolean;
+  stage: string;
   statusText: string;
   categoryName: string | null;
   milestones: { key: string; at: string | null }[];
@@ -58,6 +59,7 @@ describe('status lookup', () => {
     expect(reply.data).toMatchObject({
       orderNum: order.order_num,
       open: true,
+      stage: 'open',
       statusText: 'Received, waiting to be accepted',
       reply: null,
     });
@@ -90,11 +92,28 @@ describe('status lookup', () => {
     });
     expect(reply.code, reply.msg).toBe(200);
     expect(reply.data.open).toBe(false);
+    expect(reply.data.stage).toBe('closed');
     expect(reply.data.statusText).toBe('Closed');
     expect(reply.data.reply).toBe(order.reply_content?.trim() || null);
     const reached = Object.fromEntries(reply.data.milestones.map((m) => [m.key, m.at !== null]));
     expect(reached).toMatchObject({ accepted: true, closed: true });
     expect(reply.data.expectedAt).toBeNull();
+  });
+
+  it('an answered order waiting for its return visit is neither open nor finished', async () => {
+    const order = await orderWhere(91);
+    const reply = await post<Tracked>(t, URL, {
+      orderNum: order.order_num,
+      phoneTail: tail(order.caller_phone),
+    });
+    expect(reply.code, reply.msg).toBe(200);
+    expect([reply.data.open, reply.data.stage, reply.data.statusText]).toEqual([
+      false,
+      'answered',
+      'Answered',
+    ]);
+    const reached = Object.fromEntries(reply.data.milestones.map((m) => [m.key, m.at !== null]));
+    expect(reached).toMatchObject({ answered: true, closed: false });
   });
 
   it('a wrong pair answers exactly like an unknown number', async () => {
@@ -159,6 +178,37 @@ describe('status lookup', () => {
       { remoteAddress: '198.51.100.201' },
     );
     expect(later.code, later.msg).toBe(200);
+  });
+
+  it('right pairs do not count: a citizen looking again and again is never locked out', async () => {
+    t.advance(3_600_000);
+    const order = await orderWhere(1);
+    for (let i = 0; i < LOOKUPS_PER_HOUR + 5; i += 1) {
+      const r = await post(
+        t,
+        URL,
+        { orderNum: order.order_num, phoneTail: tail(order.caller_phone) },
+        { remoteAddress: `198.51.101.${i + 1}` },
+      );
+      expect(r.status, `lookup ${i + 1}`).toBe(200);
+    }
+    // wrong pairs still reach the cap, and then the right one waits too
+    for (let i = 0; i < LOOKUPS_PER_HOUR; i += 1) {
+      const r = await post(
+        t,
+        URL,
+        { orderNum: order.order_num, phoneTail: wrongTail(order.caller_phone) },
+        { remoteAddress: `198.51.102.${i + 1}` },
+      );
+      expect(r.status).toBe(404);
+    }
+    const blocked = await post(
+      t,
+      URL,
+      { orderNum: order.order_num, phoneTail: tail(order.caller_phone) },
+      { remoteAddress: '198.51.103.1' },
+    );
+    expect(blocked.status).toBe(429);
   });
 
   it('one address is throttled (the lookup class) whatever numbers it tries', async () => {

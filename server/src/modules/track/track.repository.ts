@@ -49,3 +49,10 @@ export async function countLookup(
     RETURNING a.n`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
+
+/** Gives back the attempt of a lookup that matched: the hourly cap counts wrong pairs only. */
+export async function giveBackLookup(db: Db, orderNum: string, windowStart: Date): Promise<void> {
+  await sql`
+    UPDATE track_attempts SET n = greatest(n - 1, 0)
+    WHERE order_num = ${orderNum} AND window_start = ${windowStart}`.execute(db);
+}

@@ -1,6 +1,7 @@
 import type { TrackBody, TrackedOrder } from '@hotline/contract';
 import {
   isPublicOpen,
+  publicStage,
   milestonesOf,
   publicStatusText,
   publishedReply,
@@ -8,13 +9,16 @@ import {
 } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../http/app-error';
-import { countLookup, findTrackedOrder } from './track.repository';
+import { countLookup, giveBackLookup, findTrackedOrder } from './track.repository';
 
 /**
  * The citizens' status lookup. The order number and the last four digits of the caller's
  * phone must both match; a wrong pair and an unknown number answer the same 404. Each number
- * may be looked up LOOKUPS_PER_HOUR times an hour from all addresses together (the
- * per-address throttle is the `lookup` class).
+ * may be looked up with a wrong pair LOOKUPS_PER_HOUR times an hour from all addresses together
+ * (the per-address throttle is the `lookup` class): each attempt is counted before the check,
+ * so parallel guesses cannot pass the cap, and a right pair gives its attempt back — the
+ * citizen looking again and again never locks the number. Past the cap every pair waits,
+ * the right one too (else the cap would stop no guessing).
  */
 
 export const LOOKUPS_PER_HOUR = 20;
@@ -40,6 +44,7 @@ export async function trackOrder(
   const row = await findTrackedOrder(ctx.db, body.orderNum);
   const digits = row ? phoneTail(row.caller_phone) : '';
   if (!row || digits.length < 4 || digits !== body.phoneTail) throw notFound('track.notFound');
+  await giveBackLookup(ctx.db, body.orderNum, windowStart);
   const order = {
     status: row.status,
     mainOrgStatus: row.main_org_status,
@@ -56,6 +61,7 @@ export async function trackOrder(
   return {
     orderNum: row.order_num,
     open,
+    stage: publicStage(order),
     statusText: publicStatusText(order, lang),
     categoryName: row.category_name,
     milestones: milestonesOf(order).map((m) => ({ key: m.key, at: iso(m.at) })),

@@ -14,6 +14,7 @@ export const zh = {
   offline: '网络异常，请稍后再试',
   open: '办理中',
   closed: '已结束',
+  answered: '已答复，待回访',
   category: '问题类型：{{name}}',
   expected: '预计办结：{{at}}',
   notYet: '尚未进行',

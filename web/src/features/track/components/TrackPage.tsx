@@ -20,6 +20,9 @@ const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') :
  * it was reported from. No login; made for a phone first. Shows the public state, the
  * milestones and the approved reply — what the server publishes, nothing internal.
  */
+/** The badge of each stage: in progress, answered (the return visit to come), finished. */
+const STAGE_COLOR = { open: 'processing', answered: 'warning', closed: 'success' } as const;
+
 export function TrackPage() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -105,8 +108,8 @@ export function TrackPage() {
               title={
                 <span className="hl-track-result-title">
                   <span>{order.orderNum}</span>
-                  <Tag color={order.open ? 'processing' : 'success'}>
-                    {order.open ? t('track.open') : t('track.closed')}
+                  <Tag color={STAGE_COLOR[order.stage]} data-testid="track-stage">
+                    {t(`track.${order.stage}`)}
                   </Tag>
                 </span>
               }

@@ -13,6 +13,7 @@ export const en: typeof zh = {
   offline: 'No connection; try again later',
   open: 'In progress',
   closed: 'Finished',
+  answered: 'Answered, return visit to come',
   category: 'Kind of problem: {{name}}',
   expected: 'Due: {{at}}',
   notYet: 'Not yet',
