@@ -68,9 +68,27 @@ export function codeMessage(code: number, lang: Lang): string {
 
 export type Lang = 'zh' | 'en';
 
-/** Accept-Language → our two languages; Chinese is the default. */
+/**
+ * Accept-Language → our two languages, by the header's own preferences (RFC 9110): of the
+ * entries naming Chinese or English (or `*`, which is Chinese), the one with the highest
+ * `q` wins, the first on a tie; `q=0` refuses a language. Chinese is the default.
+ */
 export function pickLang(acceptLanguage: string | undefined): Lang {
   if (!acceptLanguage) return 'zh';
-  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'zh';
+  let best: { lang: Lang; q: number } | null = null;
+  for (const entry of acceptLanguage.split(',')) {
+    const [tag = '', ...params] = entry.split(';').map((p) => p.trim().toLowerCase());
+    const lang: Lang | null =
+      tag === '*' || tag === 'zh' || tag.startsWith('zh-')
+        ? 'zh'
+        : tag === 'en' || tag.startsWith('en-')
+          ? 'en'
+          : null;
+    if (!lang) continue;
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { lang, q };
+  }
+  return best?.lang ?? 'zh';
 }

@@ -77,7 +77,14 @@ describe('pickLang', () => {
     ['en-US,en;q=0.9', 'en'],
     ['EN-GB', 'en'],
     [' en-US', 'en'],
-    ['fr-FR,en;q=0.5', 'zh'],
+    ['fr-FR,en;q=0.5', 'en'],
+    ['fr-FR,de;q=0.5', 'zh'],
+    ['zh-CN;q=0.1,en-US;q=0.9', 'en'],
+    ['en-US;q=0.5,zh-CN;q=0.5', 'en'],
+    ['en;q=0,zh;q=0.1', 'zh'],
+    ['en-US,zh;q=0.9', 'en'],
+    ['zh-Hant-TW,en;q=0.8', 'zh'],
+    ['english', 'zh'],
     ['*', 'zh'],
   ] as const)('%j → %s', (header, lang) => {
     expect(pickLang(header)).toBe(lang);
