@@ -224,6 +224,11 @@ describe('error-code actions', () => {
     const out = setup();
     await expect(out.request('/login/logout')).rejects.toMatchObject({ code: 401 });
     expect([out.seen.toasts, out.seen.ended]).toEqual([[], []]);
+    // a noError caller gets the 401 to decide itself (the push channel's session check)
+    const own = setup();
+    const e401 = await own.request('/ended', { noError: true }).catch((e: unknown) => e);
+    expect(e401).toMatchObject({ code: 401, notified: false });
+    expect([own.seen.toasts, own.seen.ended]).toEqual([[], []]);
     const signIn = setup({ token: null });
     await expect(signIn.request('/login/password', { body: {} })).rejects.toMatchObject({
       code: 401,

@@ -310,8 +310,13 @@ export function createRequest(config: RequestConfig): Request {
       } else if (action === 'noPermission') {
         hooks.noPermission?.();
         error.notified = true;
-      } else if (error.code === 401 && unauthorizedAction(path, Boolean(token)) !== 'toast') {
-        if (unauthorizedAction(path, Boolean(token)) === 'sessionEnded' && !noError) {
+      } else if (
+        error.code === 401 &&
+        !noError &&
+        unauthorizedAction(path, Boolean(token)) !== 'toast'
+      ) {
+        // (a noError caller, such as the push channel's session check, decides for itself)
+        if (unauthorizedAction(path, Boolean(token)) === 'sessionEnded') {
           hooks.sessionEnded?.(error.message);
         }
         error.notified = true;

@@ -39,7 +39,9 @@ export function OneTimePasswordModal({
           : t('adminUsers.password.createdTitle', { name })
       }
       onCancel={onClose}
+      // Shown once: it closes only on purpose (the buttons or ×), not on Esc or a stray click.
       mask={{ closable: false }}
+      keyboard={false}
       destroyOnHidden
       footer={[
         <Button key="copy" icon={<CopyOutlined />} onClick={() => void copy()}>
