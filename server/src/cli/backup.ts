@@ -107,7 +107,11 @@ async function main(): Promise<void> {
     console.log(`backup written: ${out} (${humanBytes(size)})`);
     console.log(`  database: ${how}`);
     console.log(`  contains: ${describeContents(contents)}`);
-    console.log(`  restore:  npm run restore -- --in ${out}`);
+    // The same target the backup read; in an image without the sources, the built script.
+    const into =
+      target.kind === 'postgres' ? 'DATABASE_URL=<new database>' : 'DATA_DIR=<new folder>';
+    console.log(`  restore:  ${into} npm run restore -- --in ${out}`);
+    console.log(`            (or ${into} node server/dist/restore.js --in ${out})`);
   } finally {
     await rm(partial, { force: true });
   }
