@@ -21,6 +21,12 @@ export const DEFAULT_SMS_TEMPLATES: Record<SmsEvent, string> = {
   visit: '【12345】我们就工单 {orderNum} 回访您未能接通，稍后将再次致电，请留意来电。',
 };
 
+/**
+ * `{trackUrl}` when no public address of the lookup page is set (系统配置 → 市民服务,
+ * `sms_track_url`): the hotline itself, never a link that leads nowhere.
+ */
+export const TRACK_URL_FALLBACK = '致电 12345 热线';
+
 /** What a template may name; anything else in braces is left as written. */
 export const SMS_PLACEHOLDERS = ['orderNum', 'category', 'reply', 'trackUrl', 'date'] as const;
 export type SmsValues = Partial<Record<(typeof SMS_PLACEHOLDERS)[number], string>>;

@@ -69,6 +69,8 @@ describe('citizen text messages', () => {
     const id = await intake(phone);
     const num = await orderNumOf(id);
     expect(textsTo(phone)).toEqual([expect.stringContaining(`工单编号 ${num}`)]);
+    // no public address of the lookup page set: the hotline, not a link leading nowhere
+    expect(textsTo(phone)[0]).toMatch(/查询进度：致电 12345 热线$/);
     const [event] = await smsEvents(id);
     expect(event).toContain(`受理 → ${phone.slice(0, 3)}****${phone.slice(7)}`);
     expect(event).not.toContain(phone);

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SMS_TEMPLATES,
+  TRACK_URL_FALLBACK,
   isMobileNumber,
   maskPhone,
   renderSms,
@@ -50,7 +51,7 @@ export async function notifyCitizen(
     orderNum: order.order_num,
     category: order.category ?? '',
     reply: order.reply_content?.trim() ?? '',
-    trackUrl: values.sms_track_url?.trim() || '#/track',
+    trackUrl: values.sms_track_url?.trim() || TRACK_URL_FALLBACK,
     date: day,
   });
   await ctx.sms.send(phone, text);
