@@ -155,7 +155,9 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(workCalendarRoutes(ctx));
       await api.register(phraseRoutes(ctx));
       await api.register(trackRoutes(ctx));
-      await api.register(healthRoutes(ctx));
+      // Probed every second or two by load balancers and orchestrators: their requests are
+      // not logged (warnings and errors still are), or they would bury everything else.
+      await api.register(healthRoutes(ctx), { logLevel: 'warn' });
     },
     { prefix: API_PREFIX },
   );

@@ -53,4 +53,16 @@ describe('the request log', () => {
     expect(all).not.toContain(phone);
     expect(all).toContain('api_key=[redacted]');
   });
+
+  it('health probes are not logged (they come every second or two)', async () => {
+    const before = log.length;
+    for (const path of ['live', 'ready']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/health/${path}` });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(log.slice(before).filter((line) => line.includes('/api/health/'))).toEqual([]);
+    // while an ordinary request still is
+    await t.app.inject({ method: 'GET', url: '/api/publicKey' });
+    expect(log.slice(before).some((line) => line.includes('/api/publicKey'))).toBe(true);
+  });
 });

@@ -18,9 +18,9 @@ export function healthRoutes(ctx: AppContext) {
     app.addHook('onClose', async () => readiness.close());
     let wasReady = true;
 
-    route(app, ep.live, async (_request, reply) => {
+    route(app, ep.live, async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return ok({ uptimeSeconds: Math.floor(process.uptime()) });
+      return ok({ uptimeSeconds: Math.floor(process.uptime()) }, translate('ok', request.lang));
     });
 
     route(app, ep.ready, async (request, reply) => {
