@@ -9,7 +9,7 @@ import { notEnabledEndpoints } from '@hotline/contract';
 import { createContext, type AppBase, type AppContext } from './context';
 import { registerAccess } from './http/access';
 import { registerConsoleFiles } from './http/console-files';
-import { registerErrorHandling } from './http/error-handler';
+import { clientError, frameworkError, registerErrorHandling } from './http/error-handler';
 import { registerThrottles } from './http/throttle';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerIdempotency } from './modules/idempotency/idempotency.hooks';
@@ -78,6 +78,8 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: base.settings.trustProxy,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
   const push = createPushChannel(base, app.log);
   // After an action commits: the push channel, then the citizen's text message (if any).

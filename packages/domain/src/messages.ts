@@ -135,6 +135,16 @@ export const MESSAGES = {
     en: 'the request body is not valid JSON',
   },
   'request.tooLarge': { zh: '请求内容过大', en: 'the request body is too large' },
+  'request.badUrl': {
+    zh: '请求地址无法识别：{path}',
+    en: 'the request address cannot be read: {path}',
+  },
+  'request.malformed': {
+    zh: '请求格式错误，无法读取',
+    en: 'the request is malformed and cannot be read',
+  },
+  'request.timeout': { zh: '请求超时', en: 'the request timed out' },
+  'request.headersTooLarge': { zh: '请求头过大', en: 'the request headers are too large' },
   'request.textInvalid': {
     zh: '含有无法保存的字符（空字符 NUL 或不成对的代理字符）',
     en: 'holds a character that cannot be stored (a NUL or an unpaired surrogate)',

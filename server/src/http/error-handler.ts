@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { codeMessage, httpStatusFor, translate } from '@hotline/domain';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { codeMessage, httpStatusFor, pickLang, translate } from '@hotline/domain';
 import { AppError } from './app-error';
 import { ValidationError, formatIssues } from './validation';
 
@@ -73,4 +74,47 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send({ code: 404, msg: translate('request.notFound', request.lang, { path }), data: null });
   });
+}
+
+/**
+ * Errors the router meets before any route or hook (a malformed percent-escape in the path,
+ * a path parameter past its length): in the envelope too (`frameworkErrors` in buildApp).
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLang(request.headers['accept-language']);
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+  void reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ code: status, msg: translate('request.badUrl', lang, { path }), data: null });
+}
+
+/**
+ * A request Node's HTTP parser cannot read (a wrong Content-Length, a broken header): there is
+ * no request to read a language from, so the default language's envelope, and the connection
+ * closes (`clientErrorHandler` in buildApp).
+ */
+export function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  const key =
+    status === 408
+      ? 'request.timeout'
+      : status === 431
+        ? 'request.headersTooLarge'
+        : 'request.malformed';
+  const body = JSON.stringify({ code: status, msg: translate(key, 'zh'), data: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }
