@@ -16,7 +16,7 @@ const name = z.string().trim().min(1).max(64);
 const code = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and - (at most 32)');
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'valid.code|32');
 const sort = intField((n) => n.min(0).max(100000));
 
 export const adminUnit = z.object({

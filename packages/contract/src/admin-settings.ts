@@ -112,7 +112,7 @@ function isDateTime(text: string): boolean {
   );
 }
 /** China time (Asia/Shanghai): a day, or a day and a time. */
-const isoDate = z.string().trim().refine(isDateTime, 'YYYY-MM-DD or YYYY-MM-DD HH:mm');
+const isoDate = z.string().trim().refine(isDateTime, 'valid.dateOrMinute');
 export const auditFilter = z.object({
   userId: id.optional(),
   action: z.string().trim().max(40).optional(),

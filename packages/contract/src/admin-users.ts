@@ -15,15 +15,12 @@ export const USER_STATUSES = ['active', 'disabled', 'locked'] as const;
 export const USER_IMPORT_MAX_ROWS = 2000;
 
 const id = intField((n) => n.positive());
-export const usernameField = z
-  .string()
-  .trim()
-  .regex(USERNAME_PATTERN, '3–32 letters, digits, _ . - starting with a letter');
+export const usernameField = z.string().trim().regex(USERNAME_PATTERN, 'valid.username');
 export const realnameField = z.string().trim().min(1).max(32);
 /** A mainland mobile number; '' or null clears it. */
 export const optionalMobileField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z.string().trim().regex(MOBILE_PATTERN, 'a mainland mobile number (11 digits)').nullable(),
+  z.string().trim().regex(MOBILE_PATTERN, 'valid.mobile').nullable(),
 );
 const groupIds = z.array(id).max(20);
 const extraRules = z.array(z.enum(USER_EXTRA_RULES)).max(USER_EXTRA_RULES.length);

@@ -8,11 +8,11 @@ export const CONFIG_TYPES = ['string', 'number', 'switch', 'text', 'select', 'js
 const groupName = z
   .string()
   .trim()
-  .regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (at most 32)');
+  .regex(/^[a-z][a-z0-9_]{0,31}$/, 'valid.lowerName|32');
 const entryName = z
   .string()
   .trim()
-  .regex(/^[a-z][a-z0-9_]{0,63}$/, 'lower-case letters, digits and _ (at most 64)');
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, 'valid.lowerName|64');
 
 export const configListBody = z.object({
   group: groupName.default('jsjb'),

@@ -35,7 +35,7 @@ export const exportColumns = z
   .superRefine((keys, ctx) => {
     const unknown = keys.find((k) => !KNOWN.has(k));
     if (unknown !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `unknown export column ${unknown}` });
+      ctx.addIssue({ code: 'custom', message: `valid.exportColumn|${unknown}` });
     }
   });
 
@@ -98,7 +98,7 @@ export const queryExportInfoResponse = envelope(
 export const exportWordBody = z
   .object({ id: intField((n) => n.positive()).optional(), ids: idList(50).optional() })
   .refine((b) => b.id !== undefined || b.ids !== undefined, {
-    message: 'id or ids is required',
+    message: 'valid.idOrIds',
     path: ['id'],
   });
 

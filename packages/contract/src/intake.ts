@@ -148,7 +148,7 @@ export const cityOrderBody = z.object({
   cityOrderNum: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9-]{4,40}$/, 'letters, digits and -, 4 to 40 characters')
+    .regex(/^[A-Za-z0-9-]{4,40}$/, 'valid.orderNumber')
     // One number whatever its case: 'CITY-x' and 'city-x' are the same order.
     .transform((v) => v.toUpperCase()),
   title: text(1, 200),
@@ -157,13 +157,13 @@ export const cityOrderBody = z.object({
   callerPhone: z
     .string()
     .trim()
-    .regex(/^[0-9+\- ()]{0,30}$/, 'digits, + - ( ) and blanks, at most 30')
+    .regex(/^[0-9+\- ()]{0,30}$/, 'valid.phoneChars')
     .default(''),
   address: z.string().trim().max(200).default(''),
   categoryCode: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9]{1,20}$/, 'a problem-category code such as C010101')
+    .regex(/^[A-Za-z0-9]{1,20}$/, 'valid.categoryCode')
     .optional(),
   urgency: z.enum(URGENCIES).default('general'),
   orderNature: z.enum(ORDER_NATURES).default('complaint'),

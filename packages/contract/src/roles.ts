@@ -6,7 +6,7 @@ import { endpoint } from './endpoint';
 const ruleString = z
   .string()
   .trim()
-  .regex(/^\/[A-Za-z0-9_/#.-]{1,127}$/, 'a rule string starts with / (at most 128 characters)');
+  .regex(/^\/[A-Za-z0-9_/#.-]{1,127}$/, 'valid.ruleString');
 
 export const authGroup = z.object({
   id: z.number().int(),
@@ -26,7 +26,7 @@ export const authSetBody = z.object({
   name: z
     .string()
     .trim()
-    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (at most 32)'),
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'valid.lowerName|32'),
   title: z.string().trim().min(1).max(64),
   rules: z.array(ruleString).max(200).default([]),
 });

@@ -11,8 +11,8 @@ import { validDateText } from './work-order-reads';
 const dayText = z
   .string()
   .trim()
-  .regex(/^(20\d\d|2100)-\d{2}-\d{2}$/, 'a date like 2026-10-19')
-  .refine(validDateText, 'a date like 2026-10-19');
+  .regex(/^(20\d\d|2100)-\d{2}-\d{2}$/, 'valid.day')
+  .refine(validDateText, 'valid.day');
 
 export const MAX_STATS_DAYS = 400;
 
@@ -21,20 +21,20 @@ export const kanbanBody = z
     period: z
       .string()
       .trim()
-      .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, 'a month like 2026-10')
+      .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, 'valid.month')
       .optional(),
     from: dayText.optional(),
     to: dayText.optional(),
   })
   .superRefine((b, ctx) => {
     if ((b.from === undefined) !== (b.to === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from and to go together' });
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'valid.fromToTogether' });
     }
     if (b.from !== undefined && b.to !== undefined && b.from > b.to) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is after to' });
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'valid.fromAfterTo' });
     }
     if (b.period !== undefined && b.from !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['period'], message: 'either period or from/to' });
+      ctx.addIssue({ code: 'custom', path: ['period'], message: 'valid.periodOrRange' });
     }
   });
 export type KanbanBody = z.output<typeof kanbanBody>;

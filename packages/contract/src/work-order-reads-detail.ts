@@ -122,7 +122,7 @@ export const similarBody = z
   })
   .refine((b) => b.id !== undefined || b.title !== undefined, {
     path: ['title'],
-    error: 'a title (or the id of an order) is required',
+    error: 'valid.titleOrId',
   });
 export const similarResponse = envelope(z.object({ list: z.array(similarItem) }));
 
@@ -166,7 +166,7 @@ const colsKey = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[\w.:/-]+$/, 'letters, digits and _ . : / - (at most 64)');
+  .regex(/^[\w.:/-]+$/, 'valid.key64');
 /** Column widths a list stores, in pixels. */
 export const COLUMN_WIDTH = { min: 20, max: 2000 } as const;
 export const columnPref = z.object({

@@ -53,14 +53,14 @@ function codeList(allowed: readonly number[]) {
       : typeof s === 'string' && /^-?\d+$/.test(s)
         ? Number(s)
         : undefined;
-  const message = `a list of codes from ${allowed.join(', ')}`;
+  const message = `valid.codeList|${allowed.join(', ')}`;
   return z
     .preprocess(listOf(toCode), z.array(z.number().int(), { error: message }).min(1).max(20))
     .refine((codes) => codes.every((c) => allowed.includes(c)), { error: message });
 }
 
 function wordList<T extends string>(allowed: readonly [T, ...T[]]) {
-  const message = `a list of ${allowed.join(', ')}`;
+  const message = `valid.wordList|${allowed.join(', ')}`;
   return z
     .preprocess(
       listOf((s) => (typeof s === 'string' ? s : undefined)),
@@ -98,11 +98,7 @@ export function validDateText(text: string): boolean {
     +s < 60
   );
 }
-const dateText = z
-  .string()
-  .trim()
-  .max(40)
-  .refine(validDateText, { error: 'a date like 2025-03-01 or 2025-03-01T08:30:00' });
+const dateText = z.string().trim().max(40).refine(validDateText, { error: 'valid.dateOrTime' });
 
 /** Longest search text a list takes (characters, after trimming). */
 export const LIST_KEYWORD_MAX = 100;
@@ -151,7 +147,7 @@ export const listBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['pageSize'],
-        message: `one of ${LIST_PAGE_SIZES.join(', ')} (${COUNT_PAGE_SIZE} only with isAmount 1)`,
+        message: `valid.listPageSize|${LIST_PAGE_SIZES.join(', ')}|${COUNT_PAGE_SIZE}`,
       });
     }
   });

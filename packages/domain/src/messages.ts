@@ -1,4 +1,5 @@
 import type { Lang } from './codes';
+import { VALIDATION_MESSAGES } from './validation-messages';
 import { ADMIN_MESSAGES } from './admin/messages';
 import { CALL_MESSAGES } from './calls';
 import { EXPORT_MESSAGES } from './export-messages';
@@ -14,6 +15,7 @@ import { CALENDAR_MESSAGES } from './work-calendar';
  */
 export const MESSAGES = {
   ...LIFECYCLE_MESSAGES,
+  ...VALIDATION_MESSAGES,
   ...EXPORT_MESSAGES,
   ...CALL_MESSAGES,
   ...PUSH_MESSAGES,
@@ -176,4 +178,16 @@ export function translate(key: MessageKey, lang: Lang, params: MessageParams = {
     if (value === undefined) return whole;
     return typeof value === 'object' ? value[lang] : String(value);
   });
+}
+
+const isKey = (key: string): key is MessageKey =>
+  Object.prototype.hasOwnProperty.call(MESSAGES, key);
+
+/**
+ * A validation message as the contract writes it — a message key, arguments after `|` — in
+ * `lang`; null when it is no key (a library's own text).
+ */
+export function issueText(message: string, lang: Lang): string | null {
+  const [key = '', arg = '', arg2 = ''] = message.split('|');
+  return isKey(key) ? translate(key, lang, { arg, arg2 }) : null;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, translate, type Lang, type MessageKey } from '@hotline/domain';
+import { issueText, type Lang } from '@hotline/domain';
 import { unstorableText } from './text-guard';
 
 /** Thrown by the validator; the error handler turns it into a 400 naming the field. */
@@ -24,12 +24,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
 
 const zhLocale = z.locales.zhCN().localeError;
 
-function isMessageKey(message: string): message is MessageKey {
-  return Object.prototype.hasOwnProperty.call(MESSAGES, message);
-}
-
 function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
-  if (isMessageKey(issue.message)) return translate(issue.message, lang);
+  // the contract's own words (a message key, with its arguments), in the caller's language
+  const own = issueText(issue.message, lang);
+  if (own !== null) return own;
   if (lang === 'zh') {
     const zh = zhLocale(issue as never);
     const text = typeof zh === 'string' ? zh : zh?.message;

@@ -1,3 +1,4 @@
+import { issueText, type Lang } from '@hotline/domain';
 /**
  * Pure rules of the user administration page (unit-tested in `user-rules.test.ts`): a user's
  * status, the unit tree of the pickers, the body a form sends, and how a refusal lands on the
@@ -99,11 +100,13 @@ export function issuesToProblems(
   issues: readonly IssueLike[],
   fields: readonly string[],
   text: (field: string, issue: IssueLike) => string | null,
+  /** The language of the schema's own messages (its message keys), when `text` has none. */
+  lang: Lang = 'zh',
 ): FormProblems {
   const out: FormProblems = { fields: {}, general: null };
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
-    const message = text(field, issue) ?? issue.message;
+    const message = text(field, issue) ?? issueText(issue.message, lang) ?? issue.message;
     if (fields.includes(field)) {
       out.fields[field] ??= message;
     } else {

@@ -193,7 +193,7 @@ function UserForm({
       ? userUpdateBody.safeParse(updateBody(editing, values))
       : userCreateBody.safeParse(createBody(values));
     if (!parsed.success) {
-      show(issuesToProblems(parsed.error.issues as IssueLike[], FIELDS, fieldText));
+      show(issuesToProblems(parsed.error.issues as IssueLike[], FIELDS, fieldText, lang));
       return;
     }
     setBusy(true);
