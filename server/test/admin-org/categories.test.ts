@@ -53,8 +53,17 @@ describe('admin/category/list', () => {
 });
 
 describe('admin/category/create', () => {
+  it('a name already used under the same parent: 409 naming name', async () => {
+    const taken = await admin('/category/create', { name: '公共安全' });
+    expect(outcome(taken)).toEqual([
+      409,
+      409,
+      'name: the parent category already has a category named 公共安全',
+    ]);
+  });
+
   it('level 1 at the top, else one below the parent; codes by position; audited', async () => {
-    const top = await admin<AdminCategory>('/category/create', { name: '公共安全' });
+    const top = await admin<AdminCategory>('/category/create', { name: '公共安全防范' });
     expect(top.data).toMatchObject({ code: 'C13', level: 1, parentId: null, disabled: false });
     const mid = await admin<AdminCategory>('/category/create', {
       name: '消防安全',

@@ -304,3 +304,48 @@ describe('admin/unit/move', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 });
+
+describe('unit names under one parent', () => {
+  it('a name already used under the same parent: 409 naming name, on create, rename and move', async () => {
+    const before = await snapshot(t);
+    const taken = await admin('/unit/create', {
+      name: ' 望湖街道 ',
+      kind: 'street',
+      parentId: d01,
+    });
+    expect(outcome(taken)).toEqual([
+      409,
+      409,
+      'name: the parent unit already has a unit named 望湖街道',
+    ]);
+    const zh = await adminZh('/unit/create', { name: '望湖街道', kind: 'street', parentId: d01 });
+    expect(zh.msg).toBe('name: 同一上级单位下已有名为「望湖街道」的单位');
+    expect(await snapshot(t)).toEqual(before);
+    // the same name under another parent is no clash: a community in each street
+    const a = await admin<AdminUnit>('/unit/create', {
+      name: '同名社区',
+      kind: 'community',
+      parentId: s01,
+    });
+    const other = (await listUnits()).find((u) => u.kind === 'street' && u.id !== s01)!;
+    const b = await admin<AdminUnit>('/unit/create', {
+      name: '同名社区',
+      kind: 'community',
+      parentId: other.id,
+    });
+    expect([a.code, b.code]).toEqual([200, 200]);
+    // …but moving one next to the other, or renaming into a sibling's name, is
+    expect((await admin('/unit/move', { id: b.data.id, parentId: s01 })).code).toBe(409);
+    const sibling = await admin<AdminUnit>('/unit/create', {
+      name: '另一社区',
+      kind: 'community',
+      parentId: s01,
+    });
+    const renamed = await admin('/unit/update', { id: sibling.data.id, name: '同名社区' });
+    expect(renamed.code).toBe(409);
+    // renaming a unit to its own name (other case, blanks) is no clash with itself
+    expect((await admin('/unit/update', { id: a.data.id, name: '同名社区', sort: 2 })).code).toBe(
+      200,
+    );
+  });
+});

@@ -10,6 +10,10 @@ export const ADMIN_ORG_MESSAGES = {
     zh: '单位不能移到自身或其下级单位之下',
     en: 'a unit cannot move under itself or one of its own sub-units',
   },
+  'unit.nameTaken': {
+    zh: 'name: 同一上级单位下已有名为「{name}」的单位',
+    en: 'name: the parent unit already has a unit named {name}',
+  },
   'unit.codeTaken': {
     zh: 'code: 编码 {code} 已被其他单位使用',
     en: 'code: {code} is already the code of another unit',
@@ -67,6 +71,10 @@ export const ADMIN_ORG_MESSAGES = {
     en: 'parentId: a level-1 category stays at the top',
   },
   'category.parentDisabled': { zh: '上级分类已停用', en: 'the parent category is disabled' },
+  'category.nameTaken': {
+    zh: 'name: 同一上级分类下已有名为「{name}」的分类',
+    en: 'name: the parent category already has a category named {name}',
+  },
   'category.codeTaken': {
     zh: 'code: 编码 {code} 已被其他分类使用',
     en: 'code: {code} is already the code of another category',

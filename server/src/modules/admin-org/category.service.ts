@@ -60,6 +60,8 @@ export async function createCategory(
       const placed = newCategoryLevel(parent?.level ?? null);
       if ('key' in placed) throw badRequest(placed.key, placed.params);
       if (parent?.disabled) throw fieldError('parentId', 'category.parentDisabled', input.parentId);
+      if (await repo.nameTakenUnder(trx, input.parentId, input.name))
+        throw conflict('category.nameTaken', { name: input.name });
       if (input.code !== undefined) {
         if (await repo.codeTaken(trx, input.code)) throw conflict('category.codeTaken', { code });
       } else {
@@ -105,6 +107,12 @@ export async function updateCategory(
       { name: input.name, sort: input.sort },
     );
     if (Object.keys(changes).length === 0) return present(category);
+    if (
+      changes.name &&
+      input.name !== undefined &&
+      (await repo.nameTakenUnder(trx, category.parent_id, input.name, category.id))
+    )
+      throw conflict('category.nameTaken', { name: input.name });
     const row = await repo.updateCategory(trx, category.id, {
       name: input.name ?? category.name,
       sort: input.sort ?? category.sort,
@@ -132,6 +140,8 @@ export async function moveCategory(
     if (problem) throw badRequest(problem.key, problem.params);
     if (!category.disabled && parent?.disabled)
       throw fieldError('parentId', 'category.parentDisabled', input.parentId);
+    if (await repo.nameTakenUnder(trx, input.parentId, category.name, category.id))
+      throw conflict('category.nameTaken', { name: category.name });
     const from =
       category.parent_id === null ? undefined : await repo.findCategory(trx, category.parent_id);
     const row = await repo.updateCategory(trx, category.id, { parent_id: input.parentId });

@@ -89,6 +89,8 @@ export async function createUnit(
     .execute(async (trx) => {
       const parent = await checkedParent(trx, input.kind, input.parentId);
       if (parent?.disabled) throw fieldError('parentId', 'unit.parentDisabled', input.parentId);
+      if (await repo.nameTakenUnder(trx, input.parentId, input.name))
+        throw conflict('unit.nameTaken', { name: input.name });
       if (input.code !== undefined) {
         if (await repo.codeTaken(trx, input.code)) throw conflict('unit.codeTaken', { code });
       } else {
@@ -143,6 +145,12 @@ export async function updateUnit(
       );
       if (Object.keys(changes).length === 0) return presentWithCount(trx, unit);
       if (
+        changes.name &&
+        input.name !== undefined &&
+        (await repo.nameTakenUnder(trx, unit.parent_id, input.name, unit.id))
+      )
+        throw conflict('unit.nameTaken', { name: input.name });
+      if (
         input.code !== undefined &&
         changes.code &&
         (await repo.codeTaken(trx, input.code, unit.id))
@@ -177,6 +185,8 @@ export async function moveUnit(
     const parent = await checkedParent(trx, unit.kind as UnitKind, input.parentId);
     if (!unit.disabled && parent?.disabled)
       throw fieldError('parentId', 'unit.parentDisabled', input.parentId);
+    if (await repo.nameTakenUnder(trx, input.parentId, unit.name, unit.id))
+      throw conflict('unit.nameTaken', { name: unit.name });
     const from = unit.parent_id === null ? null : await repo.findUnit(trx, unit.parent_id);
     const row = await repo.updateUnit(trx, unit.id, { parent_id: input.parentId });
     await recordAudit(trx, actor, {
