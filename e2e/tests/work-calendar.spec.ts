@@ -159,6 +159,17 @@ test('a year is exported as a file and a file imported; a bad file is refused wi
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(file)),
   });
+  // it replaces the whole year: asked first, and a "no" changes nothing
+  const ask = page.locator('.ant-modal-confirm');
+  await expect(ask).toContainText('文件中的 2 条设置将替换 2035 年现有的全部日历设置');
+  await ask.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page.getByText('已导入 2035 年（2 天）')).toHaveCount(0);
+  await input.setInputFiles({
+    name: 'work-calendar-2035.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await ask.getByRole('button', { name: '替换并导入' }).click();
   await expect(page.getByText('已导入 2035 年（2 天）')).toBeVisible();
   await expect(page.getByRole('spinbutton', { name: '年份' })).toHaveValue('2035');
   await expect(day(page, '2035-01-01')).toHaveClass(/is-holiday/);
@@ -175,6 +186,7 @@ test('a year is exported as a file and a file imported; a bad file is refused wi
       }),
     ),
   });
+  await ask.getByRole('button', { name: '替换并导入' }).click();
   const refused = page.getByRole('alert').filter({ hasText: '导入失败，日历未作任何修改' });
   await expect(refused).toContainText('第 2 条：调休上班日只能是周六或周日');
   await expect(day(page, '2035-01-06')).toHaveClass(/is-adjusted/);

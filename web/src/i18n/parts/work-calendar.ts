@@ -16,6 +16,10 @@ export const zh = {
   import: '导入',
   imported: '已导入 {{year}} 年（{{days}} 天）',
   importFailed: '导入失败，日历未作任何修改',
+  importConfirmTitle: '导入 {{year}} 年日历？',
+  importConfirm:
+    '文件中的 {{days}} 条设置将替换 {{year}} 年现有的全部日历设置，此操作不可撤销（可先导出备份）。',
+  importConfirmOk: '替换并导入',
   notJson: '文件不是有效的 JSON（请使用本页导出的文件格式）',
   dayTitle: '设置 {{date}}',
   kind: '类型',

@@ -41,7 +41,7 @@ export function CalendarView({ title }: { title: string }) {
     const format = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
     return (month: number) => format.format(Date.UTC(2000, month - 1, 1));
   }, [i18n.language]);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const client = useQueryClient();
   const [year, setYear] = useState(() => new Date().getFullYear());
   const query = useQuery(calendarYearQuery(year));
@@ -116,6 +116,17 @@ export function CalendarView({ title }: { title: string }) {
       setImportError(t('workCalendar.notJson'));
       return;
     }
+    // An import replaces the whole year: say so, and how much, before anything changes.
+    const shape = parsed as { year?: unknown; days?: unknown };
+    const target = typeof shape.year === 'number' ? shape.year : year;
+    const days = Array.isArray(shape.days) ? shape.days.length : 0;
+    const confirmed = await modal.confirm({
+      title: t('workCalendar.importConfirmTitle', { year: target }),
+      content: t('workCalendar.importConfirm', { year: target, days }),
+      okText: t('workCalendar.importConfirmOk'),
+      okButtonProps: { danger: true },
+    });
+    if (!confirmed) return;
     try {
       const data = await importCalendarYear(parsed);
       put(data);

@@ -15,6 +15,10 @@ export const en: typeof zh = {
   import: 'Import',
   imported: '{{year}} imported ({{days}} days)',
   importFailed: 'Import failed; the calendar was not changed',
+  importConfirmTitle: 'Import the calendar of {{year}}?',
+  importConfirm:
+    'The {{days}} entries in the file replace every setting of {{year}}; this cannot be undone (export first to keep a copy).',
+  importConfirmOk: 'Replace and import',
   notJson: 'The file is not valid JSON (use the format this page exports)',
   dayTitle: 'Set {{date}}',
   kind: 'Kind',
