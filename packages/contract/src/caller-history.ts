@@ -24,6 +24,8 @@ export const callerHistoryOrder = z.object({
   title: z.string(),
   status: z.number().int(),
   callTime: z.string(),
+  /** The caller may open it (an intake agent is shown the district's, opens its own). */
+  readable: z.boolean(),
 });
 
 export const callerHistory = z.object({

@@ -29,6 +29,8 @@ export const similarItem = z.object({
   status: z.number().int(),
   callTime: iso,
   similarity: z.number(),
+  /** The caller may open it (an intake agent is shown the district's, opens its own). */
+  readable: z.boolean(),
 });
 
 export const orderDetail = z.object({

@@ -31,6 +31,17 @@ export const isCoHostOf = (a: Actor, o: OrderState) =>
 
 export const canSupervise = (a: Actor) => isDispatcher(a) || isReviewer(a) || isDistrictLeader(a);
 
+/**
+ * What intake looks through — the caller's earlier orders, similar orders, the open order a new
+ * call merges into: the reading rule, and for an intake agent the whole district. The agent on
+ * the phone must see that the caller or the problem is already known, and merging a repeat
+ * call into the open order is intake's own decision (docs/decisions/0018). Opening an order
+ * stays `canRead`'s.
+ */
+export function canSeeAtIntake(a: Actor, o: OrderState): boolean {
+  return isIntakeAgent(a) || canRead(a, o);
+}
+
 /** Reading rule (row scope) of WORKFLOW section 8, for one loaded order. */
 export function canRead(a: Actor, o: OrderState): boolean {
   if (a.admin || isDistrictReader(a)) return true;

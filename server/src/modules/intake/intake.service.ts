@@ -6,7 +6,7 @@ import { forbidden } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
 import { actorFrom } from '../work-orders/actor';
 import { loadWorkflowConfig } from '../work-orders/lifecycle-settings';
-import { findReadableOrder } from '../work-orders/order-access';
+import { findOrderSeenAtIntake } from '../work-orders/order-access';
 import { newOrderChange } from '../push/index';
 import { notifyCitizenSafely } from '../citizen-sms/index';
 import { fieldError } from './field-error';
@@ -145,11 +145,12 @@ async function checkReferences(trx: Db, body: IntakeBody): Promise<void> {
 }
 
 /**
- * The open order an appeal merges into, locked so it cannot close while we write. Unknown and
- * out-of-scope targets answer alike, so the form never reveals orders the caller may not read.
+ * The open order an appeal merges into, locked so it cannot close while we write: any order
+ * intake shows the caller (`canSeeAtIntake` — an agent merges into the district's). Unknown and
+ * out-of-sight targets answer alike.
  */
 async function lockMergeTarget(trx: Db, actor: Actor, id: number): Promise<WorkOrderRow> {
-  const loaded = await findReadableOrder(trx, actor, id, { forUpdate: true });
+  const loaded = await findOrderSeenAtIntake(trx, actor, id, { forUpdate: true });
   if (!loaded) {
     throw fieldError('mergeIntoId', 'intake.mergeTargetNotFound', id);
   }

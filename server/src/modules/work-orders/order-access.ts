@@ -1,4 +1,4 @@
-import { canRead, type Actor } from '@hotline/domain';
+import { canRead, canSeeAtIntake, type Actor } from '@hotline/domain';
 import type { Db } from '../../context';
 import { notFound } from '../../http/app-error';
 import type { AuthContext } from '../auth/auth-context';
@@ -29,6 +29,20 @@ export async function findReadableOrder(
 ): Promise<LoadedOrder | undefined> {
   const loaded = await loadOrderState(db, id, options);
   return loaded && canRead(actorOf(caller), loaded.state) ? loaded : undefined;
+}
+
+/**
+ * The order when intake may look at it for the caller (`canSeeAtIntake`: an intake agent sees
+ * the district's, e.g. the open order a new call merges into); undefined otherwise.
+ */
+export async function findOrderSeenAtIntake(
+  db: Db,
+  caller: Caller,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<LoadedOrder | undefined> {
+  const loaded = await loadOrderState(db, id, options);
+  return loaded && canSeeAtIntake(actorOf(caller), loaded.state) ? loaded : undefined;
 }
 
 /** The order when the caller may read it; else 404 like a missing order. */

@@ -16,7 +16,14 @@ interface History {
   last30Days: number;
   repeat: boolean;
   threshold: number;
-  recent: { id: number; orderNum: string; title: string; status: number; callTime: string }[];
+  recent: {
+    id: number;
+    orderNum: string;
+    title: string;
+    status: number;
+    callTime: string;
+    readable: boolean;
+  }[];
 }
 
 let t: TestApp;
@@ -68,6 +75,41 @@ describe('caller history', () => {
     const reply = await history(agent, { phone: PHONE });
     expect(reply.data).toMatchObject({ last30Days: 5, repeat: false, threshold: 6 });
     await setConfig(t, admin, 'jsjb', 'repeat_caller_threshold', '3');
+  });
+
+  it("an agent at intake sees the caller's orders anyone typed in, and may open its own only", async () => {
+    // a dispatcher took the same caller's call (the agent did not type it in)
+    const dispatcher = await t.login('dispatcher');
+    const body = await validIntake(t, { callerPhone: PHONE, title: '楼道灯又坏了' });
+    const theirs = await post<{ order: { id: number } }>(t, INTAKE_URL, body, {
+      token: dispatcher,
+    });
+    expect(theirs.code, theirs.msg).toBe(200);
+    try {
+      const reply = await history(agent, { phone: PHONE });
+      expect(reply.data.total).toBe(7);
+      const byId = new Map(reply.data.recent.map((o) => [o.id, o.readable]));
+      expect(byId.get(theirs.data.order.id)).toBe(false);
+      expect(byId.get(made[5]!)).toBe(true);
+      // the order it may not open stays closed to it
+      const detail = await post(
+        t,
+        '/api/addons/jsjb/lists/detail',
+        { id: theirs.data.order.id },
+        { token: agent },
+      );
+      expect(detail.status).toBe(404);
+      // a dispatcher may open every one
+      const all = await history(dispatcher, { phone: PHONE });
+      expect(all.data.recent.every((o) => o.readable)).toBe(true);
+    } finally {
+      // the other cases count this number's orders: this one takes another number
+      await t.ctx.db
+        .updateTable('work_orders')
+        .set({ caller_phone: '13700009999' })
+        .where('id', '=', theirs.data.order.id)
+        .execute();
+    }
   });
 
   it('a street handler sees only the orders in its scope (none of these: not dispatched)', async () => {

@@ -8,7 +8,8 @@ import { hydrateOrders } from '../reads/list.repository';
 import { presentOrder } from '../order.presenter';
 import { deadlineView } from '../../deadlines/deadline-view';
 import { readableOrder } from '../order-access';
-import { rowScope } from '../reads/scope-sql';
+import { readableIds } from '../reads/readable-ids';
+import { intakeScope, rowScope } from '../reads/scope-sql';
 import { similarOrders } from './similar.repository';
 
 /** Small reads around one order: its summary, similar orders, the attribute vocabularies. */
@@ -29,7 +30,11 @@ export async function readableSummary(
   return presentOrder(order.row, order.extras, auth, deadlines);
 }
 
-/** similarOrder: by a given title (and content), or by an order's own; never the order itself. */
+/**
+ * similarOrder: by a given title (and content), or by an order's own; never the order itself.
+ * By a typed title (intake) over what intake looks through (`intakeScope`); by an order over
+ * the caller's row scope. Each marked whether the caller may open it.
+ */
 export async function similarTo(
   ctx: AppContext,
   auth: AuthContext,
@@ -43,13 +48,20 @@ export async function similarTo(
     content ??= own.majorContent;
   }
   if (title === undefined) return [];
-  const rows = await similarOrders(ctx.db, rowScope(actorFrom(auth)), {
+  const actor = actorFrom(auth);
+  const scope = rowScope(actor);
+  const rows = await similarOrders(ctx.db, body.id === undefined ? intakeScope(actor) : scope, {
     title,
     content,
     ...(body.id !== undefined ? { excludeId: body.id } : {}),
     limit: 10,
     now: ctx.now(),
   });
+  const opens = await readableIds(
+    ctx.db,
+    scope,
+    rows.map((s) => s.id),
+  );
   return rows.map((s) => ({
     id: s.id,
     orderNum: s.order_num,
@@ -57,6 +69,7 @@ export async function similarTo(
     status: s.status,
     callTime: s.call_time.toISOString(),
     similarity: Math.round(s.score * 1000) / 1000,
+    readable: opens.has(s.id),
   }));
 }
 

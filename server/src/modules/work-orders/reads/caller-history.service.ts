@@ -5,12 +5,14 @@ import { configValues } from '../../config/config-cache';
 import { countByPhone, latestByPhone } from './caller-history.repository';
 import { readerFor, typeIdsFor } from './list-access';
 import type { OrdersWhere } from './queue-sql';
-import { scopeIsEmpty, scopeWhere } from './scope-sql';
+import { readableIds } from './readable-ids';
+import { intakeScope, scopeIsEmpty, scopeWhere } from './scope-sql';
 
 /**
  * A caller's earlier orders, for the intake form and the detail: how many, how many in the
  * last 30 days (a repeat caller from `repeat_caller_threshold` on, 3 by default) and the five
- * latest — only orders the asking user may read (row scope and sources as in the lists).
+ * latest — over what intake looks through (`intakeScope`: the row scope, the district for an
+ * intake agent; sources as in the lists), each marked whether the caller may open it.
  */
 
 const DAYS_30 = 30 * 86_400_000;
@@ -25,13 +27,14 @@ export async function callerHistory(
   const [reader, values] = await Promise.all([readerFor(ctx, auth), configValues(ctx, 'jsjb')]);
   const n = Number(values.repeat_caller_threshold);
   const threshold = Number.isInteger(n) && n > 0 ? n : DEFAULT_REPEAT_THRESHOLD;
-  if (scopeIsEmpty(reader.scope)) {
+  const scope = intakeScope(reader.actor);
+  if (scopeIsEmpty(scope)) {
     return { total: 0, last30Days: 0, repeat: false, threshold, recent: [] };
   }
   const where: OrdersWhere[] = [
     (eb) => eb('work_orders.caller_phone', '=', body.phone),
     (eb) => eb('work_orders.type_id', 'in', typeIdsFor(reader, undefined)),
-    scopeWhere(reader.scope),
+    scopeWhere(scope),
   ];
   const { excludeId } = body;
   if (excludeId !== undefined) where.push((eb) => eb('work_orders.id', '<>', excludeId));
@@ -40,6 +43,11 @@ export async function callerHistory(
     countByPhone(ctx.db, where, since),
     latestByPhone(ctx.db, where, RECENT),
   ]);
+  const opens = await readableIds(
+    ctx.db,
+    reader.scope,
+    latest.map((o) => o.id),
+  );
   return {
     total: counts.total,
     last30Days: counts.since,
@@ -51,6 +59,7 @@ export async function callerHistory(
       title: o.title,
       status: o.status,
       callTime: o.call_time.toISOString(),
+      readable: opens.has(o.id),
     })),
   };
 }

@@ -33,6 +33,12 @@ export function rowScope(actor: Actor): RowScope {
   };
 }
 
+/** `canSeeAtIntake` as a scope: the row scope, or the whole district for an intake agent. */
+export function intakeScope(actor: Actor): RowScope {
+  const scope = rowScope(actor);
+  return isIntakeAgent(actor) ? { ...scope, all: true } : scope;
+}
+
 export function scopeIsEmpty(scope: RowScope): boolean {
   return !scope.all && scope.unitId === null && !scope.visitor && scope.createdBy === null;
 }

@@ -58,17 +58,22 @@ export function CallerHistoryPanel({ phone, excludeId, onOpen }: CallerHistoryPa
                 <List.Item data-history-id={o.id}>
                   <List.Item.Meta
                     title={
-                      <a
-                        role="button"
-                        tabIndex={0}
-                        className="hl-order-link"
-                        onClick={() => onOpen(o)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter' || e.key === ' ') onOpen(o);
-                        }}
-                      >
-                        {o.orderNum}
-                      </a>
+                      // an order the caller is shown but may not open (an agent at intake)
+                      o.readable ? (
+                        <a
+                          role="button"
+                          tabIndex={0}
+                          className="hl-order-link"
+                          onClick={() => onOpen(o)}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter' || e.key === ' ') onOpen(o);
+                          }}
+                        >
+                          {o.orderNum}
+                        </a>
+                      ) : (
+                        <span>{o.orderNum}</span>
+                      )
                     }
                     description={
                       <>

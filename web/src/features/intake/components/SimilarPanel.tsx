@@ -61,9 +61,14 @@ export function SimilarPanel({
               >
                 <List.Item.Meta
                   title={
-                    <a onClick={() => onOpen(item)} className="hl-order-link">
-                      {item.orderNum}
-                    </a>
+                    // an order the caller is shown but may not open (an agent at intake)
+                    item.readable ? (
+                      <a onClick={() => onOpen(item)} className="hl-order-link">
+                        {item.orderNum}
+                      </a>
+                    ) : (
+                      <span>{item.orderNum}</span>
+                    )
                   }
                   description={
                     <>
