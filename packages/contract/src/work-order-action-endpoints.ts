@@ -51,8 +51,19 @@ export type ActionEndpoint = EndpointShape & { body: OrderIdBody; response: type
 
 type ActionDef = Pick<EndpointShape, 'paths' | 'summary'> & { body: OrderIdBody };
 
+/**
+ * Every action honours `Idempotency-Key`: a submit sent twice (a double click, a retry after a
+ * lost answer) is done once, the second answered with the first's answer.
+ */
 const action = <const D extends ActionDef>(def: D) =>
-  endpoint({ method: 'POST', tags, access: 'user', response: actionResponse, ...def });
+  endpoint({
+    method: 'POST',
+    tags,
+    access: 'user',
+    response: actionResponse,
+    idempotent: true,
+    ...def,
+  });
 
 const byId = <const D extends Pick<EndpointShape, 'paths' | 'summary' | 'response'>>(def: D) =>
   endpoint({ method: 'POST', tags, access: 'user', body: actionIdBody, ...def });

@@ -200,3 +200,44 @@ describe('endpoints whose answer holds a secret', () => {
     expect(users).toHaveLength(1);
   });
 });
+
+describe('Idempotency-Key on the work-order actions', () => {
+  it('a supervision sent twice with one key (a double click) is done once; without a key twice', async () => {
+    const order = await t.ctx.db
+      .selectFrom('work_orders')
+      .select('id')
+      .where('status', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const leader = await t.login('leader');
+    const supervise = (key: string | null) =>
+      post(
+        t,
+        '/api/addons/jsjb/Cy/supervision',
+        { id: order.id, comment: '请尽快办理' },
+        {
+          token: leader,
+          ...(key ? { headers: { 'idempotency-key': key } } : {}),
+        },
+      );
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('order_events')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('order_id', '=', order.id)
+            .where('action', '=', 'supervise')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const replies = await Promise.all([supervise('act-1'), supervise('act-1')]);
+    expect(replies.map((r) => r.code)).toEqual([200, 200]);
+    expect(replies.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+    expect(await count()).toBe(before + 1);
+    await supervise(null);
+    await supervise(null);
+    expect(await count()).toBe(before + 3);
+  });
+});

@@ -20,6 +20,8 @@ export interface CallOptions {
   form?: boolean;
   /** Values of `:name` segments of the path. */
   params?: Record<string, string | number>;
+  /** `Idempotency-Key` for an endpoint declared idempotent (the actions, the creates). */
+  idempotencyKey?: string;
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -37,6 +39,7 @@ export function call<E extends EndpointShape>(
   const common: RequestOptions = { method: ep.method };
   if (options.signal) common.signal = options.signal;
   if (options.noError) common.noError = true;
+  if (options.idempotencyKey) common.idempotencyKey = options.idempotencyKey;
   if (ep.method === 'GET') {
     if (input !== undefined) common.query = input as Query;
   } else {

@@ -58,6 +58,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Reject without a toast or report (the caller shows its own message). */
   noError?: boolean;
+  /** `Idempotency-Key`: the server does a request sent again with it only once. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -175,6 +177,7 @@ export function createRequest(config: RequestConfig): Request {
       'Accept-Language': language,
     };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     let body: string | undefined;
     if (options.body !== undefined) {

@@ -23,9 +23,14 @@ export type ActionResult = EndpointData<ActionEndpoint>;
 export function postAction(
   ep: EndpointRef<ActionEndpoint>,
   body: Record<string, unknown>,
+  idempotencyKey?: string,
 ): Promise<ActionResult> {
   // withDetail: the reply carries the order's fresh detail, which the dialog shows next
-  return call<ActionEndpoint>(ep, { ...body, withDetail: true }, { noError: true });
+  return call<ActionEndpoint>(
+    ep,
+    { ...body, withDetail: true },
+    { noError: true, ...(idempotencyKey ? { idempotencyKey } : {}) },
+  );
 }
 
 export function takeLock(id: number): Promise<ActionResult> {

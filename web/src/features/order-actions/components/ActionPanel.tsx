@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ACTION_NAMES, type ActionName } from '@hotline/domain';
 import { isEnglish } from '../../../i18n';
+import { newKey } from '../../../lib/idempotency-key';
+import { RequestError } from '../../../lib/request';
 import {
   actionBody,
   changedFields,
@@ -114,6 +116,9 @@ function ActionForm({
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
+  // One key per submission: sent again (a double click, a retry after a lost answer) the
+  // server does it once. A new body, or an answer the server gave, starts a new key.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const hostKind = useHostKind();
   const editFields = editFormFields(spec.form, host);
@@ -158,9 +163,14 @@ function ActionForm({
       const files = spec.form === 'reply' ? uploadedIds(values.files) : [];
       // attach first: a retry re-attaches harmlessly, and the reply then carries its evidence
       if (files.length > 0) await attachFiles(order.id, files);
-      const result = await postAction(endpoint, body);
+      const sent = `${endpoint.paths[0]} ${JSON.stringify(body)}`;
+      if (attempt.current?.body !== sent) attempt.current = { key: newKey(), body: sent };
+      const result = await postAction(endpoint, body, attempt.current.key);
+      attempt.current = null;
       onDone(result, spec.form === 'dispatch' ? hostKind(values.hostUnitId) : null);
     } catch (error) {
+      // no answer (the network): the same submit may be sent again under the same key
+      if (!(error instanceof RequestError && error.status === 0)) attempt.current = null;
       setServerError(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
