@@ -184,6 +184,8 @@ describe('auto-jump', () => {
   it('picks the setting of the action family; dispatch depends on the host kind', () => {
     expect(jumpSetting(spec('sign'))).toBe('saveAutoJumpOrder');
     expect(jumpSetting(spec('reply'))).toBe('banjieAutoJumpOrder');
+    // signing for the host is no 办结: the handler stays on the order to handle it
+    expect(jumpSetting(spec('host_sign'))).toBeNull();
     expect(jumpSetting(spec('approve_reply'))).toBe('hufuAutoJumpOrder');
     expect(jumpSetting(spec('visit'))).toBe('huifangAutoJumpOrder');
     expect(jumpSetting(spec('dispatch'), 'street')).toBe('fenpaiAutoJumpOrder');

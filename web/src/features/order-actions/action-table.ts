@@ -101,7 +101,8 @@ const DEFS: readonly SpecDef[] = [
     form: 'confirm',
     endpoint: ep.hostSign,
     tone: 'primary',
-    jump: 'banjieAutoJumpOrder',
+    // Signing is no 办结: the handler stays on the order it signed, to handle and reply.
+    jump: null,
   },
   {
     action: 'apply_return',
