@@ -63,11 +63,16 @@ export function actionLabel(action: string, language: string): string {
   return names ? names[isEnglish(language) ? 'en' : 'zh'] : action;
 }
 
-/** A button's label: its own (one ability, several forms) or the action's name. */
+/**
+ * A button's label: its own (one ability, several forms) or the action's name — in English
+ * with a capital, as a button or a title begins ("Sign", "Edit the remarks"; the names are
+ * lower-case to sit inside sentences).
+ */
 export function specLabel(spec: ActionSpec, t: TFunction, language: string): string {
-  return spec.labelKey
+  const label = spec.labelKey
     ? t(`orderDetail.actions.${spec.labelKey}`)
     : actionLabel(spec.action, language);
+  return isEnglish(language) ? label.charAt(0).toUpperCase() + label.slice(1) : label;
 }
 
 /**
