@@ -81,6 +81,8 @@ test('a street handler on a phone: login, a queue from the drawer, the detail, s
   );
   await expect(firstCard.locator('.hl-card-num')).toHaveText(/\S/);
   await expect(firstCard.locator('button.hl-card-open')).toHaveText(/\S/);
+  // the street's own state of the order, not the district's 办理中
+  await expect(firstCard.locator('[data-host-status]')).toHaveText('承办单位待签收');
   await expect(firstCard.locator('.hl-card-meta')).toContainText('社区地址');
   // the table is one tap away: the order number (the link) and the title first, on screen
   await list.getByTestId('list-view').getByText('表格', { exact: true }).tap();

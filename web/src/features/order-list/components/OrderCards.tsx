@@ -6,7 +6,7 @@ import { deadlineBadge } from '../deadline-state';
 import { colText } from '../labels';
 import { cardMeta } from '../order-card';
 import { rowTone, tipColor, tipTags } from '../row-rules';
-import { formatTime, RefuseCountdown, StatusTag } from './cells';
+import { formatTime, HostStatusTag, RefuseCountdown, StatusTag } from './cells';
 import { ListFailed } from './ListFailed';
 import './order-cards.css';
 
@@ -20,6 +20,11 @@ export interface OrderCardsProps {
   cursorId?: number | null;
   /** The page's request failed: the list says so, with a retry. */
   onRetry?: (() => void) | undefined;
+  /**
+   * A host unit's queue: an order in handling shows the unit's own state (待签收, 办理中 …),
+   * what its handler decides on, rather than the district's 办理中 for all of them.
+   */
+  hostView?: boolean;
 }
 
 /**
@@ -83,7 +88,11 @@ export function OrderCards(props: OrderCardsProps) {
                   aria-label={t('workOrders.cards.select', { num: order.orderNum })}
                 />
                 <span className="hl-card-num">{order.orderNum}</span>
-                <StatusTag code={order.status} />
+                {props.hostView && order.status === 1 ? (
+                  <HostStatusTag code={order.mainOrgStatus} />
+                ) : (
+                  <StatusTag code={order.status} />
+                )}
               </div>
               <button
                 type="button"

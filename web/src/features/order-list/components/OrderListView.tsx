@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Alert, App, Button, Grid, Pagination } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TYPE_IDS } from '@hotline/domain';
+import { DEFAULT_TYPE_IDS, isHostQueue, QUEUE_FILTERS } from '@hotline/domain';
 import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
 import { openOrder } from '../../../lib/order-bus';
 import { useQueueChanges } from '../../../lib/queue-changes';
@@ -183,6 +183,9 @@ export function OrderListView(props: OrderListViewProps) {
           onOpen={onOpen}
           cursorId={cursor.cursorId}
           onRetry={list.isError ? () => void refetch() : undefined}
+          hostView={
+            menuId !== undefined && Object.hasOwn(QUEUE_FILTERS, menuId) && isHostQueue(menuId)
+          }
         />
       ) : (
         <OrderTable

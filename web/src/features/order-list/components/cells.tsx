@@ -69,6 +69,18 @@ export function StatusTag({ code }: { code: number }) {
   );
 }
 
+/** The host unit's own state of an order (待签收, 办理中 …). */
+export function HostStatusTag({ code }: { code: number }) {
+  const { i18n } = useTranslation();
+  return codeTag(
+    MAIN_ORG_STATUS_NAMES,
+    code,
+    hostStatusColor(code),
+    i18n.language.startsWith('en'),
+    'data-host-status',
+  );
+}
+
 export interface CellContext {
   index: number;
   onOpen: (order: OrderSummary) => void;
