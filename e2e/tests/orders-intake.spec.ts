@@ -83,6 +83,11 @@ test('an agent creates an order; the form checks its fields first', async ({ pag
   expect([made?.lat, made?.long]).toEqual([30.274085, 120.15507]);
   // the form is empty again for the next call
   await expect(form(page).getByLabel('工单标题')).toHaveValue('');
+  // and says above it what was made, with the way to it
+  const made2 = page.getByTestId('intake-created');
+  await expect(made2).toContainText(`工单已创建：${orderNum}`);
+  await made2.getByRole('button', { name: '查看工单' }).click();
+  await expect(page.getByTestId('order-detail').first()).toContainText(orderNum);
 });
 
 /** Six orders from one new number, typed in through the API; their numbers, oldest first. */

@@ -196,6 +196,7 @@ export const zh = {
     submit: '提交工单',
     reset: '清空',
     created: '工单已创建：{{num}}',
+    openCreated: '查看工单',
     merged: '已归集到工单 {{target}}（新诉求 {{num}} 已记录并关闭）',
     required: '请填写{{field}}',
     phoneInvalid: '请输入正确的手机号或固定电话（如 010-12345678）',

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -55,6 +55,11 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
   const [form] = Form.useForm<IntakeValues>();
   const [merge, setMerge] = useState<SimilarOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What the last submit made: said above the (empty) form until the next one, with a link.
+  const [created, setCreated] = useState<{ id: number; orderNum: string; text: string } | null>(
+    null,
+  );
+  const top = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const categories = useQuery(intakeCategoryQuery);
   const grid = useQuery(gridTreeQuery);
@@ -95,13 +100,15 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
   const submit = async (values: IntakeValues) => {
     setBusy(true);
     setError(null);
+    setCreated(null);
     try {
       const reply = await createOrder(intakeBody(values, merge?.id ?? null));
-      void message.success(
-        merge
-          ? t('workOrders.intake.merged', { target: merge.orderNum, num: reply.order.orderNum })
-          : t('workOrders.intake.created', { num: reply.order.orderNum }),
-      );
+      const text = merge
+        ? t('workOrders.intake.merged', { target: merge.orderNum, num: reply.order.orderNum })
+        : t('workOrders.intake.created', { num: reply.order.orderNum });
+      void message.success(text);
+      setCreated({ id: reply.order.id, orderNum: reply.order.orderNum, text });
+      top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       form.resetFields();
       setMerge(null);
       void queryClient.invalidateQueries({ queryKey: ['intake', 'similar'] });
@@ -115,9 +122,26 @@ export function IntakeForm({ canDirectDispatch, onCreated, onOpen }: IntakeFormP
   };
 
   return (
-    <div className="hl-intake">
+    <div className="hl-intake" ref={top}>
       <Card title={t('workOrders.intake.title')}>
+        {created ? (
+          <Alert
+            className="hl-intake-created"
+            type="success"
+            showIcon
+            closable
+            onClose={() => setCreated(null)}
+            title={created.text}
+            action={
+              <Button size="small" onClick={() => onOpen(created)}>
+                {t('workOrders.intake.openCreated')}
+              </Button>
+            }
+            data-testid="intake-created"
+          />
+        ) : null}
         <Form<IntakeValues>
+          scrollToFirstError={{ block: 'center' }}
           form={form}
           layout="vertical"
           data-testid="intake-form"

@@ -193,6 +193,7 @@ export const en: typeof zh = {
     submit: 'Create order',
     reset: 'Clear',
     created: 'Order created: {{num}}',
+    openCreated: 'Open it',
     merged: 'Merged into {{target}} (appeal {{num}} recorded and closed)',
     required: 'Please enter {{field}}',
     phoneInvalid: 'Enter a valid mobile or fixed-line number (e.g. 010-12345678)',
