@@ -117,3 +117,12 @@ describe('codeMessage', () => {
     }
   });
 });
+
+describe('roleTitle', () => {
+  it('a built-in role in English when the console is; a custom one as written', async () => {
+    const { roleTitle } = await import('../src/org');
+    expect(roleTitle('区派单员', true)).toBe('District dispatcher');
+    expect(roleTitle('区派单员', false)).toBe('区派单员');
+    expect(roleTitle('只读领导（自定义）', true)).toBe('只读领导（自定义）');
+  });
+});

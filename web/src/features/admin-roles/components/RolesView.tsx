@@ -4,6 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { roleTitle } from '@hotline/domain';
+import { isEnglish } from '../../../i18n';
 import { errorText, useDialog } from '../../admin-org';
 import { refreshRoles, roleApi, rolesQuery, type Role } from '../api';
 import { RoleDrawer, type RoleDrawerMode } from './RoleDrawer';
@@ -11,7 +13,8 @@ import '../admin-roles.css';
 
 /** 角色权限: the roles with their permission and user counts; built-in ones read-only. */
 export function RolesView({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = isEnglish(i18n.language);
   const { message } = App.useApp();
   const client = useQueryClient();
   const roles = useQuery(rolesQuery());
@@ -48,7 +51,7 @@ export function RolesView({ title }: { title: string }) {
       dataIndex: 'title',
       render: (text: string, role) => (
         <Space size={4} wrap>
-          <span>{text}</span>
+          <span>{roleTitle(text, english)}</span>
           {role.builtin ? <Tag color="gold">{t('adminOrg.roles.builtin')}</Tag> : null}
         </Space>
       ),

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, Select, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { roleTitle } from '@hotline/domain';
+import { isEnglish } from '../../../i18n';
 import { USER_STATUSES } from '@hotline/contract';
 import type { Role, Unit, UserFilter } from '../api';
 import { openUnitKeys, unitTree, type UnitNode } from '../user-rules';
@@ -44,7 +46,8 @@ export function UserFilters({
   roles: readonly Role[];
   onChange: (patch: Partial<FilterValues>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = isEnglish(i18n.language);
   const [form] = Form.useForm<FilterValues>();
   const tree = useMemo(() => unitTree(units, { selectInactive: true }), [units]);
   const options = useMemo(
@@ -102,7 +105,7 @@ export function UserFilters({
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('adminUsers.filters.rolePlaceholder')}
-          options={roles.map((r) => ({ value: r.id, label: r.title }))}
+          options={roles.map((r) => ({ value: r.id, label: roleTitle(r.title, english) }))}
         />
       </Form.Item>
       <Form.Item name="status" label={t('adminUsers.filters.status')}>

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { userCreateBody, userUpdateBody } from '@hotline/contract';
 import { PERMISSIONS, USER_EXTRA_RULES } from '@hotline/domain';
+import { roleTitle } from '@hotline/domain';
 import { useDomainLang } from '../../../i18n';
 import { RequestError } from '../../../lib/request';
 import {
@@ -149,7 +150,7 @@ function UserForm({
 
   const tree = useMemo(() => unitTree(units, { selectInactive: false }), [units]);
   const expanded = useMemo(() => openUnitKeys(tree), [tree]);
-  const roleOptions = roles.map((r) => ({ value: r.id, label: r.title }));
+  const roleOptions = roles.map((r) => ({ value: r.id, label: roleTitle(r.title, lang === 'en') }));
   const extraOptions = USER_EXTRA_RULES.map((rule) => PERMISSIONS.find((p) => p.rule === rule))
     .filter((p) => p !== undefined)
     .map((p) => ({

@@ -1,6 +1,8 @@
 import { Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { roleTitle } from '@hotline/domain';
+import { isEnglish } from '../../../i18n';
 import { useIsMobile } from '../../../hooks/use-mobile';
 import type { AdminUser } from '../api';
 import { userStatus } from '../user-rules';
@@ -52,7 +54,8 @@ export function UserTable({
   onPage,
   ...actions
 }: UserTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = isEnglish(i18n.language);
   // the actions stay in view on a wide screen; on a phone the whole row scrolls
   const mobile = useIsMobile();
   return (
@@ -108,7 +111,7 @@ export function UserTable({
             u.groupTitles.length > 0 ? (
               <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
                 {u.groupTitles.map((title) => (
-                  <Tag key={title}>{title}</Tag>
+                  <Tag key={title}>{roleTitle(title, english)}</Tag>
                 ))}
               </Space>
             ) : (
