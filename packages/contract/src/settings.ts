@@ -76,7 +76,7 @@ export function isHoursList(text: string): boolean {
   const parts = trimmed.split(/\s*[,，]\s*|\s+/);
   return (
     parts.length <= HOURS_LIST_MAX &&
-    parts.every((p) => /^\d{1,4}(\.\d{1,2})?$/.test(p) && Number(p) > 0 && Number(p) <= MAX_HOURS)
+    parts.every((p) => /^\d{1,4}(\.\d{1,3})?$/.test(p) && Number(p) > 0 && Number(p) <= MAX_HOURS)
   );
 }
 

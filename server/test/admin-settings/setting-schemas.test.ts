@@ -64,6 +64,8 @@ describe('SETTING_SCHEMAS', () => {
     ['jsjb', 'remind_handling_hours', ' 24， 4 ', true],
     ['jsjb', 'remind_handling_hours', '', true],
     ['jsjb', 'remind_sign_hours', '1.5', true],
+    ['jsjb', 'remind_sign_hours', '23.999', true],
+    ['jsjb', 'remind_sign_hours', '1.2345', false],
     ['jsjb', 'remind_sign_hours', '8760', true],
     ['jsjb', 'remind_handling_hours', '24;4 小时', false],
     ['jsjb', 'remind_handling_hours', 'abc', false],
