@@ -25,7 +25,7 @@ describe('error-code actions (spec section 8)', () => {
       expect(guardErrorAction(code)).toBe('login');
   });
 
-  it('a 401: a sign-in toasts it, a sent session has ended, no session is silent', () => {
+  it('a 401: a sign-in or no session toasts it, a sent session has ended, signing out is silent', () => {
     for (const path of [
       '/login/password',
       '/index/checkCode?x=1',
@@ -35,7 +35,7 @@ describe('error-code actions (spec section 8)', () => {
       expect(unauthorizedAction(path, true)).toBe('toast');
     expect(unauthorizedAction('/addons/jsjb/lists/search', true)).toBe('sessionEnded');
     expect(unauthorizedAction('/user/userInfo', true)).toBe('sessionEnded');
-    expect(unauthorizedAction('/user/userInfo', false)).toBe('silent');
+    expect(unauthorizedAction('/user/userInfo', false)).toBe('toast');
     expect(unauthorizedAction('/login/logout', true)).toBe('silent');
   });
 

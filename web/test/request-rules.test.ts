@@ -217,10 +217,10 @@ describe('error-code actions', () => {
     expect(reports).toEqual([]);
   });
 
-  it('401 without a session sent, or from signing out: silent; from a sign-in: a toast', async () => {
+  it('401 without a session sent: a toast ("please log in"); from signing out: silent', async () => {
     const none = setup({ token: null });
     await expect(none.request('/ended')).rejects.toMatchObject({ code: 401, notified: true });
-    expect([none.seen.toasts, none.seen.ended]).toEqual([[], []]);
+    expect([none.seen.toasts, none.seen.ended]).toEqual([['登录已失效，请重新登录'], []]);
     const out = setup();
     await expect(out.request('/login/logout')).rejects.toMatchObject({ code: 401 });
     expect([out.seen.toasts, out.seen.ended]).toEqual([[], []]);

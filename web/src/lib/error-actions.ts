@@ -64,11 +64,11 @@ const SIGN_IN_PATHS = [
 const LOGOUT_PATHS = authEndpoints.logout.paths.map((p) => p.toLowerCase());
 
 export type UnauthorizedAction =
-  /** A sign-in refused (wrong password, wrong code): its message as a toast. */
+  /** A sign-in refused, or no session sent ("please log in"): its message as a toast. */
   | 'toast'
   /** The session the request carried is no more (ended, too old, revoked): to login. */
   | 'sessionEnded'
-  /** No session was sent (signing out, or the guard is on its way to login): nothing. */
+  /** Signing out of a session that had already ended: nothing to say. */
   | 'silent';
 
 /**
@@ -78,7 +78,7 @@ export type UnauthorizedAction =
  */
 export function unauthorizedAction(path: string, tokenSent: boolean): UnauthorizedAction {
   const bare = (path.split('?')[0] ?? path).toLowerCase();
-  if (SIGN_IN_PATHS.some((p) => bare.endsWith(p))) return 'toast';
-  if (!tokenSent || LOGOUT_PATHS.some((p) => bare.endsWith(p))) return 'silent';
+  if (SIGN_IN_PATHS.some((p) => bare.endsWith(p)) || !tokenSent) return 'toast';
+  if (LOGOUT_PATHS.some((p) => bare.endsWith(p))) return 'silent';
   return 'sessionEnded';
 }
