@@ -72,6 +72,7 @@ export function renderClient(): string {
     "// paths only, typed by each declaration, for the console's calls. Do not edit.",
     "import type { EndpointRef } from './endpoint';",
     "export { fillPath } from './path';",
+    "export { ORDER_NUMBER_TYPED } from './order-number';",
     "import type * as contract from './index';",
     '',
   ];

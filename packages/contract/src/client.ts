@@ -2,6 +2,7 @@
 // paths only, typed by each declaration, for the console's calls. Do not edit.
 import type { EndpointRef } from './endpoint';
 export { fillPath } from './path';
+export { ORDER_NUMBER_TYPED } from './order-number';
 import type * as contract from './index';
 
 type AuthEndpoints = typeof contract.authEndpoints;

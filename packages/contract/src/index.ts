@@ -7,6 +7,7 @@ export * from './config';
 export * from './menu';
 export * from './roles';
 export * from './misc';
+export * from './order-number';
 export * from './work-order-actions';
 export * from './work-order-action-endpoints';
 export * from './intake';

@@ -304,6 +304,7 @@ export function createRequest(config: RequestConfig): Request {
       if (!(error instanceof RequestError)) throw error;
       if (error.notified) throw error;
       const action = errorAction(error.code);
+      const unauthorized = unauthorizedAction(path, Boolean(token));
       if (error.passwordChangeRequired) {
         hooks.passwordChangeRequired?.();
         error.notified = true;
@@ -313,15 +314,9 @@ export function createRequest(config: RequestConfig): Request {
       } else if (action === 'noPermission') {
         hooks.noPermission?.();
         error.notified = true;
-      } else if (
-        error.code === 401 &&
-        !noError &&
-        unauthorizedAction(path, Boolean(token)) !== 'toast'
-      ) {
+      } else if (error.code === 401 && !noError && unauthorized !== 'toast') {
         // (a noError caller, such as the push channel's session check, decides for itself)
-        if (unauthorizedAction(path, Boolean(token)) === 'sessionEnded') {
-          hooks.sessionEnded?.(error.message);
-        }
+        if (unauthorized === 'sessionEnded') hooks.sessionEnded?.(error.message);
         error.notified = true;
       } else if (!isSilentFailure(error.code, path, noError)) {
         hooks.toast?.(error.message);

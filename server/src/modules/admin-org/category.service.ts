@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/app-error';
 import { changesOf, recordAudit, type AuditActor } from '../audit';
 import { fieldError } from '../intake/field-error';
 import * as repo from './category.repository';
+import { nameTakenUnder } from './sibling-names';
 import { pgConstraint } from './org-refusals';
 
 /**
@@ -60,7 +61,7 @@ export async function createCategory(
       const placed = newCategoryLevel(parent?.level ?? null);
       if ('key' in placed) throw badRequest(placed.key, placed.params);
       if (parent?.disabled) throw fieldError('parentId', 'category.parentDisabled', input.parentId);
-      if (await repo.nameTakenUnder(trx, input.parentId, input.name))
+      if (await nameTakenUnder(trx, 'problem_categories', input.parentId, input.name))
         throw conflict('category.nameTaken', { name: input.name });
       if (input.code !== undefined) {
         if (await repo.codeTaken(trx, input.code)) throw conflict('category.codeTaken', { code });
@@ -110,7 +111,7 @@ export async function updateCategory(
     if (
       changes.name &&
       input.name !== undefined &&
-      (await repo.nameTakenUnder(trx, category.parent_id, input.name, category.id))
+      (await nameTakenUnder(trx, 'problem_categories', category.parent_id, input.name, category.id))
     )
       throw conflict('category.nameTaken', { name: input.name });
     const row = await repo.updateCategory(trx, category.id, {
@@ -140,7 +141,7 @@ export async function moveCategory(
     if (problem) throw badRequest(problem.key, problem.params);
     if (!category.disabled && parent?.disabled)
       throw fieldError('parentId', 'category.parentDisabled', input.parentId);
-    if (await repo.nameTakenUnder(trx, input.parentId, category.name, category.id))
+    if (await nameTakenUnder(trx, 'problem_categories', input.parentId, category.name, category.id))
       throw conflict('category.nameTaken', { name: category.name });
     const from =
       category.parent_id === null ? undefined : await repo.findCategory(trx, category.parent_id);

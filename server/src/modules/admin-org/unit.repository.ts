@@ -188,28 +188,3 @@ export async function deleteBlockers(db: Db, id: number): Promise<DeleteBlockers
 export async function deleteUnit(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('units').where('id', '=', id).execute();
 }
-
-/**
- * Another unit of the same name (trimmed, any case) directly under `parentId` (null: at the
- * top): two 望湖街道 under one district would be two identical choices in every picker. Takes
- * the parent's lock first, so two saves at once cannot both find the name free.
- */
-export async function nameTakenUnder(
-  db: Db,
-  parentId: number | null,
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`units-names:${parentId ?? 'top'}`}))`.execute(
-    db,
-  );
-  let query = db
-    .selectFrom('units')
-    .select('id')
-    .where(sql<boolean>`lower(btrim(name)) = lower(btrim(${name}))`)
-    .where((eb) =>
-      parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId),
-    );
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}

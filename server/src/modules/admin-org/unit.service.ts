@@ -14,6 +14,7 @@ import { changesOf, recordAudit, type AuditActor } from '../audit';
 import { fieldError } from '../intake/field-error';
 import { both, joined, kindNames, pgConstraint, shownCount } from './org-refusals';
 import * as repo from './unit.repository';
+import { nameTakenUnder } from './sibling-names';
 
 /**
  * The unit tree (组织机构): create, rename, move, disable, enable, delete. Where a unit may
@@ -89,7 +90,7 @@ export async function createUnit(
     .execute(async (trx) => {
       const parent = await checkedParent(trx, input.kind, input.parentId);
       if (parent?.disabled) throw fieldError('parentId', 'unit.parentDisabled', input.parentId);
-      if (await repo.nameTakenUnder(trx, input.parentId, input.name))
+      if (await nameTakenUnder(trx, 'units', input.parentId, input.name))
         throw conflict('unit.nameTaken', { name: input.name });
       if (input.code !== undefined) {
         if (await repo.codeTaken(trx, input.code)) throw conflict('unit.codeTaken', { code });
@@ -147,7 +148,7 @@ export async function updateUnit(
       if (
         changes.name &&
         input.name !== undefined &&
-        (await repo.nameTakenUnder(trx, unit.parent_id, input.name, unit.id))
+        (await nameTakenUnder(trx, 'units', unit.parent_id, input.name, unit.id))
       )
         throw conflict('unit.nameTaken', { name: input.name });
       if (
@@ -185,7 +186,7 @@ export async function moveUnit(
     const parent = await checkedParent(trx, unit.kind as UnitKind, input.parentId);
     if (!unit.disabled && parent?.disabled)
       throw fieldError('parentId', 'unit.parentDisabled', input.parentId);
-    if (await repo.nameTakenUnder(trx, input.parentId, unit.name, unit.id))
+    if (await nameTakenUnder(trx, 'units', input.parentId, unit.name, unit.id))
       throw conflict('unit.nameTaken', { name: unit.name });
     const from = unit.parent_id === null ? null : await repo.findUnit(trx, unit.parent_id);
     const row = await repo.updateUnit(trx, unit.id, { parent_id: input.parentId });

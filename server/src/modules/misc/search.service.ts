@@ -1,11 +1,9 @@
+import { ORDER_NUMBER_TYPED } from '@hotline/contract';
 import { translate, type Lang } from '@hotline/domain';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../auth/auth-context';
 import { findReadableOrder } from '../work-orders/order-access';
 import { orderByNumber } from '../work-orders/order-state';
-
-/** An order or case number as typed: letters, then digits. */
-const ORDER_NUMBER = /^[A-Za-z]{0,4}\d{6,30}$/;
 
 export interface Suggestion {
   title: string;
@@ -24,7 +22,7 @@ export async function searchSuggestions(
   lang: Lang,
 ): Promise<Suggestion[]> {
   const out: Suggestion[] = [];
-  if (ORDER_NUMBER.test(keyword)) {
+  if (ORDER_NUMBER_TYPED.test(keyword)) {
     const order = await orderByNumber(ctx.db, keyword);
     if (order && (await findReadableOrder(ctx.db, auth, order.id))) {
       out.push({

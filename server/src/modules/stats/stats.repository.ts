@@ -132,11 +132,11 @@ export async function excludedOrders(db: Db, range: Range, limit: number) {
     .execute();
 }
 
-/** Orders per China-time day of one time column within the range. */
 /** `host_unit_id = unitId` when the board is one unit's (null: the whole district). */
 const hostIs = (unitId: number | null, alias = '') =>
   unitId === null ? sql`` : sql`AND ${sql.ref(`${alias}host_unit_id`)} = ${unitId}`;
 
+/** Orders per China-time day of one time column within the range. */
 export async function perDay(
   db: Db,
   column: TimeColumn,

@@ -70,9 +70,9 @@ async function checkOldPassword(
 
 /**
  * The caller changes their own password: the old one proves it is them (a wrong one is a 400,
- * not a failed login, but counted: `checkOldPassword`), the new one meets the policy. The one-time password is used up, the
- * caller's other sessions end (their push sockets close after commit) and the change is
- * audited, in one transaction; the current session stays.
+ * not a failed login, but counted: `checkOldPassword`), the new one meets the policy. The
+ * one-time password is used up, the caller's other sessions end (their push sockets close
+ * after commit) and the change is audited, in one transaction; the current session stays.
  */
 export async function changeOwnPassword(
   ctx: AppContext,

@@ -27,8 +27,19 @@ export async function findReadableOrder(
   id: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedOrder | undefined> {
+  return findOrderIf(db, caller, id, options, canRead);
+}
+
+/** The order when `rule` lets the caller see it; undefined when missing or not seen alike. */
+async function findOrderIf(
+  db: Db,
+  caller: Caller,
+  id: number,
+  options: { forUpdate?: boolean },
+  rule: (actor: Actor, state: LoadedOrder['state']) => boolean,
+): Promise<LoadedOrder | undefined> {
   const loaded = await loadOrderState(db, id, options);
-  return loaded && canRead(actorOf(caller), loaded.state) ? loaded : undefined;
+  return loaded && rule(actorOf(caller), loaded.state) ? loaded : undefined;
 }
 
 /**
@@ -41,8 +52,7 @@ export async function findOrderSeenAtIntake(
   id: number,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedOrder | undefined> {
-  const loaded = await loadOrderState(db, id, options);
-  return loaded && canSeeAtIntake(actorOf(caller), loaded.state) ? loaded : undefined;
+  return findOrderIf(db, caller, id, options, canSeeAtIntake);
 }
 
 /** The order when the caller may read it; else 404 like a missing order. */

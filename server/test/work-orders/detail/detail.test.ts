@@ -335,39 +335,6 @@ describe('similarOrder', () => {
     );
     expect(none.data.list).toEqual([]);
   });
-
-  it("by title for an agent at intake: the district's orders, marked whether it may open them", async () => {
-    type Similar = { list: { id: number; readable: boolean }[] };
-    const agent = await post<Similar>(
-      t,
-      `${JSJB}/similarOrder`,
-      { title: target.row.title },
-      { token: who.agent.token },
-    );
-    expect(agent.code).toBe(200);
-    const shown = agent.data.list.find((s) => s.id === target.row.id);
-    expect(shown?.readable).toBe(target.row.created_by === who.agent.auth.userId);
-    // by an order's id the row scope holds: an order the agent may not read is 404
-    if (target.row.created_by !== who.agent.auth.userId) {
-      const byId = await post(
-        t,
-        `${JSJB}/similarOrder`,
-        { id: target.row.id },
-        {
-          token: who.agent.token,
-        },
-      );
-      expect(byId.status).toBe(404);
-    }
-    // a street handler's intake-free scope: only its unit's orders, all of them its to open
-    const street = await post<Similar>(
-      t,
-      `${JSJB}/similarOrder`,
-      { title: target.row.title },
-      { token: who.street1.token },
-    );
-    expect(street.data.list.every((s) => s.readable)).toBe(true);
-  });
 });
 
 describe('small reads', () => {

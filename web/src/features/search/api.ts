@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type EndpointData } from '@hotline/contract';
-import { miscEndpoints } from '@hotline/contract/client';
+import { miscEndpoints, ORDER_NUMBER_TYPED } from '@hotline/contract/client';
 import { call } from '../../lib/api-client';
 
 /** A search entry: `url` is '#/…' for a console page, https for an external link. */
@@ -40,13 +40,10 @@ export function matchEntries(entries: readonly Suggestion[], keyword: string): S
 /** The orders page (工单查询), which reads its filter from the address. */
 export const ORDERS_PATH = '/jsjb/orders';
 
-/** An order or case number as typed (letters then digits): looked up as a number, not a word. */
-const ORDER_NUMBER = /^[A-Za-z]{0,4}\d{6,30}$/;
-
 /** The orders page filtered by what was typed: an order number, or a keyword of 2+ characters. */
 export function ordersSearchUrl(keyword: string): string | null {
   const k = keyword.trim();
-  if (ORDER_NUMBER.test(k)) return `#${ORDERS_PATH}?orderNum=${encodeURIComponent(k)}`;
+  if (ORDER_NUMBER_TYPED.test(k)) return `#${ORDERS_PATH}?orderNum=${encodeURIComponent(k)}`;
   if (k.length < 2 || k.length > 100) return null;
   return `#${ORDERS_PATH}?keyword=${encodeURIComponent(k)}`;
 }

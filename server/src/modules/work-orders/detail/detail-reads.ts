@@ -50,7 +50,8 @@ export async function similarTo(
   if (title === undefined) return [];
   const actor = actorFrom(auth);
   const scope = rowScope(actor);
-  const rows = await similarOrders(ctx.db, body.id === undefined ? intakeScope(actor) : scope, {
+  const shown = body.id === undefined ? intakeScope(actor, scope) : scope;
+  const rows = await similarOrders(ctx.db, shown, {
     title,
     content,
     ...(body.id !== undefined ? { excludeId: body.id } : {}),
@@ -60,6 +61,7 @@ export async function similarTo(
   const opens = await readableIds(
     ctx.db,
     scope,
+    shown,
     rows.map((s) => s.id),
   );
   return rows.map((s) => ({

@@ -27,7 +27,7 @@ export async function callerHistory(
   const [reader, values] = await Promise.all([readerFor(ctx, auth), configValues(ctx, 'jsjb')]);
   const n = Number(values.repeat_caller_threshold);
   const threshold = Number.isInteger(n) && n > 0 ? n : DEFAULT_REPEAT_THRESHOLD;
-  const scope = intakeScope(reader.actor);
+  const scope = intakeScope(reader.actor, reader.scope);
   if (scopeIsEmpty(scope)) {
     return { total: 0, last30Days: 0, repeat: false, threshold, recent: [] };
   }
@@ -46,6 +46,7 @@ export async function callerHistory(
   const opens = await readableIds(
     ctx.db,
     reader.scope,
+    scope,
     latest.map((o) => o.id),
   );
   return {

@@ -33,10 +33,12 @@ export function rowScope(actor: Actor): RowScope {
   };
 }
 
-/** `canSeeAtIntake` as a scope: the row scope, or the whole district for an intake agent. */
-export function intakeScope(actor: Actor): RowScope {
-  const scope = rowScope(actor);
-  return isIntakeAgent(actor) ? { ...scope, all: true } : scope;
+/**
+ * `canSeeAtIntake` as a scope: the caller's row scope (`scope`, the same object when intake
+ * sees no more than it), or the whole district for an intake agent.
+ */
+export function intakeScope(actor: Actor, scope: RowScope): RowScope {
+  return isIntakeAgent(actor) && !scope.all ? { ...scope, all: true } : scope;
 }
 
 export function scopeIsEmpty(scope: RowScope): boolean {
