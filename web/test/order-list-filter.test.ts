@@ -6,6 +6,8 @@ import {
   keywordProblem,
   listRequest,
   parseFilter,
+  sortOf,
+  sortPatch,
 } from '../src/features/order-list/filter-url';
 
 describe('filter ⇄ URL query', () => {
@@ -41,7 +43,8 @@ describe('filter ⇄ URL query', () => {
 
   it('uses the stored page size as default and keeps it out of the URL', () => {
     const f = parseFilter({}, 30);
-    expect([f.pageSize, f.pageNo, f.typeId]).toEqual([30, 1, [1, 5, 7]]);
+    // no sources: the list's own default, decided by the server (decision 0019)
+    expect([f.pageSize, f.pageNo, f.typeId]).toEqual([30, 1, undefined]);
     expect(filterToQuery({ ...f, pageSize: 30 }, 30)).toEqual({});
     expect(filterToQuery({ ...f, pageSize: 10 }, 30)).toEqual({ pageSize: '10' });
     // an unusable stored size falls back to 10
@@ -63,7 +66,7 @@ describe('filter ⇄ URL query', () => {
       },
       10,
     );
-    expect(f).toEqual({ status: [0, 92], typeId: [1, 5, 7], pageNo: 1, pageSize: 10 });
+    expect(f).toEqual({ status: [0, 92], pageNo: 1, pageSize: 10 });
   });
 
   it('builds the list call: searchEs for a keyword, lists as comma strings, isAmount 1', () => {
@@ -75,12 +78,30 @@ describe('filter ⇄ URL query', () => {
       isAmount: 1,
       menuId: 'qu_dqs',
       status: '0,1',
-      typeId: '1,5,7',
     });
+    // sources asked for, even the district's default, are sent as asked
+    expect(listRequest('jd_dqs', parseFilter({ typeId: '1,5,7' }, 10)).body.typeId).toBe('1,5,7');
     const text = listRequest(undefined, parseFilter({ keyword: '  停水 ' }, 10));
     expect(text.endpoint.paths[0]).toBe('/addons/jsjb/lists/searchEs');
     expect(text.body.keyword).toBe('停水');
     expect(text.body.menuId).toBeUndefined();
+  });
+
+  it('keeps a sort other than newest call first in the URL and the request', () => {
+    expect(parseFilter({ sort: 'callTime', sortOrder: 'desc' }, 10).sort).toBeUndefined();
+    const byDeadline = parseFilter({ sort: 'deadline', sortOrder: 'asc' }, 10);
+    expect([byDeadline.sort, byDeadline.sortOrder]).toEqual(['deadline', 'asc']);
+    expect(filterToQuery(byDeadline, 10)).toEqual({ sort: 'deadline', sortOrder: 'asc' });
+    expect(listRequest('qu_blz', byDeadline).body).toMatchObject({
+      sort: 'deadline',
+      sortOrder: 'asc',
+    });
+    // an unknown sort is dropped; a missing order is descending
+    expect(parseFilter({ sort: 'title' }, 10).sort).toBeUndefined();
+    expect(parseFilter({ sort: 'dispatchTime' }, 10).sortOrder).toBe('desc');
+    expect(sortOf(parseFilter({}, 10))).toEqual({ sort: 'callTime', sortOrder: 'desc' });
+    expect(sortPatch('callTime', 'desc')).toEqual({ sort: undefined, sortOrder: undefined });
+    expect(sortPatch('callTime', 'asc')).toEqual({ sort: 'callTime', sortOrder: 'asc' });
   });
 
   it('names keyword and date-range mistakes before sending', () => {

@@ -9,6 +9,7 @@ export * from './time';
 export * from './assessment';
 export * from './lifecycle/index';
 export * from './calls';
+export * from './order-sources';
 export * from './push-deltas';
 export * from './export-columns';
 export * from './seven-five';

@@ -6,8 +6,8 @@ import {
   type QueueContext,
   type QueueFacts,
 } from './lifecycle/queue-filters';
+import { isHostQueue } from './order-sources';
 import { queueById } from './queues';
-import { DEFAULT_TYPE_IDS } from './work-order';
 
 /**
  * Push channel deltas (spec section 4, "Badges and notices"): which queue counts an order's
@@ -23,7 +23,10 @@ import { DEFAULT_TYPE_IDS } from './work-order';
  * typed in) has no badge and no audience: it is left out.
  */
 
-/** What an order's queue membership depends on, plus its source (counts cover 1, 5, 7). */
+/**
+ * What an order's queue membership depends on, plus its source (a badge counts every source:
+ * order-sources.ts).
+ */
 export type PushFacts = QueueFacts & { typeId: number };
 
 export type PushDeltaContext = Omit<QueueContext, 'viewerUnitId' | 'viewerUserId'>;
@@ -40,13 +43,6 @@ export interface QueueDelta {
   action: 'add' | 'sub';
 }
 
-/** Queues keyed by a top-level host condition: their audience is the host unit. */
-export function isHostQueue(menuId: string): boolean {
-  const conds = QUEUE_FILTERS[menuId];
-  if (!conds) throw new Error(`unknown queue ${menuId}`);
-  return conds.some((c) => c.kind === 'hostIsViewer');
-}
-
 export function queueRoom(menuId: string, unitId: number | null): string {
   return unitId === null ? `q:${menuId}` : `q:${menuId}@${unitId}`;
 }
@@ -58,10 +54,6 @@ export function roomsForViewer(menuIds: readonly string[], viewerUnitId: number)
     .map((id) => queueRoom(id, isHostQueue(id) ? viewerUnitId : null));
 }
 
-/** Counted sources: the badges and lists/counts use the default sources (1, 5, 7). */
-const counted = (facts: PushFacts | null): facts is PushFacts =>
-  facts !== null && DEFAULT_TYPE_IDS.includes(facts.typeId);
-
 function member(
   menuId: string,
   facts: PushFacts | null,
@@ -69,7 +61,7 @@ function member(
   viewerUnitId: number,
 ): boolean {
   // no viewer: personal lists, the only queues that read it, are never counted
-  return counted(facts) && inQueue(menuId, facts, { ...ctx, viewerUnitId, viewerUserId: -1 });
+  return facts !== null && inQueue(menuId, facts, { ...ctx, viewerUnitId, viewerUserId: -1 });
 }
 
 /**

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, type ActionName } from '../src/lifecycle/names';
 import { QUEUE_FILTERS, inQueue } from '../src/lifecycle/queue-filters';
 import type { OrderState } from '../src/lifecycle/types';
+import { isHostQueue } from '../src/order-sources';
 import {
   COUNTED_QUEUES,
-  isHostQueue,
   noticeText,
   queueDeltas,
   queueRoom,
@@ -27,19 +27,21 @@ const STATES: OrderState[] = FIXTURE_NAMES.flatMap((name) => [
   order(name),
   order(name, { hostUnitId: order(name).hostUnitId === null ? null : UNIT.hostDept }),
   order(name, { isKeyAppeal: true, deadline: at(2) }),
+  order(name, { typeId: 8 }),
 ]);
 
 /** The oracle: brute force over every viewer unit, by membership alone. */
 function oracle(before: PushFacts | null, after: PushFacts | null): QueueDelta[] {
-  const counted = (f: PushFacts | null) => f !== null && [1, 5, 7].includes(f.typeId);
+  // Every source is counted (decision 0019).
+  const counted = (_menuId: string, f: PushFacts | null) => f !== null;
   const out: QueueDelta[] = [];
   // Personal lists (the orders a viewer typed in) have no badge: no viewer hears of them.
   for (const menuId of Object.keys(QUEUE_FILTERS).filter((q) => !q.startsWith('lr_'))) {
     const host = isHostQueue(menuId);
     for (const viewer of host ? VIEWERS : [-1]) {
       const at = { ...CTX, viewerUnitId: viewer, viewerUserId: -1 };
-      const was = counted(before) && inQueue(menuId, before!, at);
-      const is = counted(after) && inQueue(menuId, after!, at);
+      const was = counted(menuId, before) && inQueue(menuId, before!, at);
+      const is = counted(menuId, after) && inQueue(menuId, after!, at);
       if (was !== is)
         out.push({ menuId, unitId: host ? viewer : null, action: is ? 'add' : 'sub' });
     }
@@ -127,16 +129,18 @@ describe('queueDeltas', () => {
     expect(queueDeltas(null, null, CTX)).toEqual([]);
   });
 
-  it('orders of sources outside the counted ones (8, 9, 10) move no badge', () => {
+  it('orders of every source move badges (8, 9, 10 too); a change of source alone moves none', () => {
     for (const typeId of [8, 9, 10]) {
-      expect(queueDeltas(null, order('unsigned', { typeId }), CTX)).toEqual([]);
+      expect(queueDeltas(null, order('unsigned', { typeId }), CTX)).toContainEqual({
+        menuId: 'qu_dqs',
+        unitId: null,
+        action: 'add',
+      });
       expect(
         queueDeltas(order('hostPending', { typeId }), order('hostHandling', { typeId }), CTX),
-      ).toEqual([]);
+      ).toContainEqual({ menuId: 'jd_dqs', unitId: UNIT.hostStreet, action: 'sub' });
     }
-    // A source change into the counted ones is a gain.
-    const from8 = queueDeltas(order('unsigned', { typeId: 8 }), order('unsigned'), CTX);
-    expect(from8).toContainEqual({ menuId: 'qu_dqs', unitId: null, action: 'add' });
+    expect(queueDeltas(order('unsigned', { typeId: 8 }), order('unsigned'), CTX)).toEqual([]);
   });
 
   it('an unchanged order moves nothing', () => {

@@ -20,6 +20,23 @@ import type { TestApp } from '../support/test-app';
 export const JSJB = '/api/addons/jsjb';
 export const USERS: readonly DemoUsername[] = DEMO_USERNAMES;
 
+/**
+ * The demo users confined to their unit's orders: their whole list shows every order source
+ * (decision 0019); everyone else's shows 1, 5, 7 unless asked for more.
+ */
+export const UNIT_ONLY: readonly DemoUsername[] = [
+  'street1',
+  'street2',
+  'town1',
+  'dept1',
+  'dept2',
+  'leader1',
+];
+
+/** Is the order of a source `name`'s whole list shows when it asks for none? */
+export const inWholeList = (name: DemoUsername, typeId: number): boolean =>
+  UNIT_ONLY.includes(name) || [1, 5, 7].includes(typeId);
+
 export interface Caller {
   token: string;
   auth: AuthContext;

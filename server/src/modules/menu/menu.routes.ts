@@ -19,7 +19,7 @@ export function menuRoutes(ctx: AppContext) {
       if (request.query.get_id === '1') return ok({ list: rows.map((r) => r.id) });
       // Queue entries carry their count as the badge: the same statement as lists/counts.
       const reader = await readerFor(ctx, auth, rows);
-      const types = typeIdsFor(reader, undefined);
+      const types = typeIdsFor(reader, undefined, 'queue');
       const badges = await queueCounts(ctx, reader, countedQueues(reader), types);
       return ok({ list: buildTree(rows, badges) });
     });

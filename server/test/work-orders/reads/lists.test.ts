@@ -108,16 +108,29 @@ describe('filters', () => {
     expect(ids(rows)).toEqual(expected);
   });
 
-  it('typeId: the dispatcher may widen; others are refused', async () => {
+  it('typeId: the dispatcher may widen; other district readers are refused', async () => {
     const rows = await listAll(t, token, { typeId: '8,9,10' });
     const expected = expectIds(orders.filter((o) => [8, 9, 10].includes(o.state.typeId)));
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(rows)).toEqual(expected);
-    const refused = await list(t, who.street1.token, { typeId: '1,8' });
+    const refused = await list(t, who.reviewer.token, { typeId: '1,8' });
     expect([refused.status, refused.msg]).toEqual([
       400,
       'typeId: you may list order sources 1,5,7 only',
     ]);
+  });
+
+  it('typeId: a street sees every source of its own orders, and may narrow to one', async () => {
+    const s01 = await unitIdOf(t.ctx.db, 'S01');
+    const own = orders.filter(
+      (o) => o.state.hostUnitId === s01 || o.state.coHostUnitIds.includes(s01),
+    );
+    const other = own.filter((o) => [8, 9, 10].includes(o.state.typeId));
+    expect(other.length).toBeGreaterThan(0);
+    expect(ids(await listAll(t, who.street1.token, {}))).toEqual(expectIds(own));
+    expect(ids(await listAll(t, who.street1.token, { typeId: '8,9,10' }))).toEqual(
+      expectIds(other),
+    );
   });
 
   it('hostUnitId and categoryId (with its descendants)', async () => {

@@ -59,9 +59,9 @@ describe('queues and other lists', () => {
 
   it('District/overOrderListOther: host pending or handling, deadline passed', async () => {
     const now = t.ctx.now().getTime();
+    // orders of every source: overdue orders are work to chase (decision 0019)
     const expected = orders.filter(
       (o) =>
-        inDefault(o) &&
         o.state.status === 1 &&
         [0, 1].includes(o.state.mainOrgStatus) &&
         o.state.deadline !== null &&

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TYPE_IDS, canRead, isOpen } from '@hotline/domain';
+import { canRead, isOpen } from '@hotline/domain';
 import { actorFrom } from '../../../src/modules/work-orders/actor';
 import { SIMILAR_WINDOW_DAYS } from '../../../src/modules/work-orders/detail/similar.repository';
 import type { DemoUsername } from '../../../src/seed/demo-org';
@@ -9,6 +9,7 @@ import {
   allOrders,
   callers,
   ids,
+  inWholeList,
   list,
   listAll,
   unitIdOf,
@@ -53,7 +54,7 @@ const detail = (name: DemoUsername, id: number) =>
 describe('lists show exactly the caller scope', () => {
   it.each(USERS)('%s', async (name) => {
     const expected = readable(name)
-      .filter((o) => DEFAULT_TYPE_IDS.includes(o.state.typeId))
+      .filter((o) => inWholeList(name, o.state.typeId))
       .map((o) => o.row.id);
     for (const url of ['/lists/search', '/town/lists', '/lists/searchEs', '/town/listsEs']) {
       const rows = await listAll(t, who[name].token, {}, url);
@@ -71,7 +72,6 @@ describe('a street user never sees another street order', () => {
       (o) =>
         o.state.hostUnitId === s02 &&
         !o.state.coHostUnitIds.includes(s01) &&
-        DEFAULT_TYPE_IDS.includes(o.state.typeId) &&
         o.row.call_time.getTime() > since,
     );
   };
@@ -147,9 +147,9 @@ describe('a street user never sees another street order', () => {
     const total = await list(t, who.street1.token, { menuId: 'jd_ybj', isAmount: 1 });
     expect(total.data.totalCount).toBe(a.data.counts.jd_ybj);
     const hosted = orders.filter((o) => o.state.hostUnitId === s01 && o.state.mainOrgStatus === 72);
-    expect(a.data.counts.jd_ybj).toBe(
-      hosted.filter((o) => DEFAULT_TYPE_IDS.includes(o.state.typeId)).length,
-    );
+    // A host queue counts every source (decision 0019).
+    expect(a.data.counts.jd_ybj).toBe(hosted.length);
+    expect(hosted.some((o) => o.state.typeId >= 8)).toBe(true);
   });
 
   it('detail of its own order works', async () => {
@@ -229,6 +229,6 @@ describe("a street's leader", () => {
     expect(elsewhere).toBeDefined();
     expect((await detail('leader1', elsewhere!.row.id)).code).toBe(404);
     const rows = await listAll(t, who.leader1.token, {});
-    expect(rows.length).toBe(mine.filter((o) => DEFAULT_TYPE_IDS.includes(o.state.typeId)).length);
+    expect(rows.length).toBe(mine.length);
   });
 });

@@ -1,5 +1,10 @@
-import { DEFAULT_TYPE_IDS, ORDER_STATUS_CODES, ORDER_TYPE_IDS, URGENCIES } from '@hotline/domain';
-import { LIST_KEYWORD_MAX, LIST_PAGE_SIZES, type EndpointInput } from '@hotline/contract';
+import { ORDER_STATUS_CODES, ORDER_TYPE_IDS, URGENCIES } from '@hotline/domain';
+import {
+  LIST_KEYWORD_MAX,
+  LIST_PAGE_SIZES,
+  LIST_SORTS,
+  type EndpointInput,
+} from '@hotline/contract';
 import { listEndpoints } from '@hotline/contract/client';
 
 /**
@@ -25,8 +30,11 @@ export interface ListFilter {
   hostUnitId?: number;
   categoryId?: number;
   urgency?: string[];
-  /** Order sources; the default 1,5,7 is left out of the URL. */
-  typeId: number[];
+  /**
+   * Order sources; none means the list's own default (a host queue's every source, a district
+   * list's 1,5,7: `listSources`), left out of the URL and the request.
+   */
+  typeId?: number[];
   isKeyAppeal?: 0 | 1;
   callTimeFrom?: string;
   callTimeTo?: string;
@@ -34,8 +42,28 @@ export interface ListFilter {
   dispatchTimeTo?: string;
   deadlineFrom?: string;
   deadlineTo?: string;
+  /** The sort, when not the default newest call first (left out of the URL then). */
+  sort?: ListSort;
+  sortOrder?: 'asc' | 'desc';
   pageNo: number;
   pageSize: number;
+}
+
+export type ListSort = (typeof LIST_SORTS)[number];
+export const DEFAULT_SORT: { sort: ListSort; sortOrder: 'asc' | 'desc' } = {
+  sort: 'callTime',
+  sortOrder: 'desc',
+};
+
+/** The filter's sort, the default filled in. */
+export function sortOf(filter: ListFilter): { sort: ListSort; sortOrder: 'asc' | 'desc' } {
+  return { sort: filter.sort ?? DEFAULT_SORT.sort, sortOrder: filter.sortOrder ?? 'desc' };
+}
+
+/** A sort as the filter keeps it: the default is no sort at all (short links). */
+export function sortPatch(sort: ListSort, sortOrder: 'asc' | 'desc'): Partial<ListFilter> {
+  const isDefault = sort === DEFAULT_SORT.sort && sortOrder === DEFAULT_SORT.sortOrder;
+  return isDefault ? { sort: undefined, sortOrder: undefined } : { sort, sortOrder };
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,13 +106,14 @@ export function parseFilter(query: Record<string, string>, defaultPageSize: numb
     ?.split(',')
     .filter((u): u is (typeof URGENCIES)[number] => (URGENCIES as readonly string[]).includes(u));
   const filter: ListFilter = {
-    typeId: codes(query.typeId, ORDER_TYPE_IDS) ?? [...DEFAULT_TYPE_IDS],
     pageNo: positiveInt(query.pageNo) ?? 1,
     pageSize: pageSizeOr(positiveInt(query.pageSize), defaultPageSize),
   };
   const orderNum = query.orderNum?.trim();
   if (orderNum) filter.orderNum = orderNum.slice(0, 64);
   if (keyword && keyword.length >= KEYWORD_MIN) filter.keyword = keyword.slice(0, KEYWORD_MAX);
+  const typeId = codes(query.typeId, ORDER_TYPE_IDS);
+  if (typeId) filter.typeId = typeId;
   const status = codes(query.status, ORDER_STATUS_CODES);
   if (status) filter.status = status;
   const hostUnitId = positiveInt(query.hostUnitId);
@@ -99,11 +128,15 @@ export function parseFilter(query: Record<string, string>, defaultPageSize: numb
     const value = validDate(query[field]);
     if (value) filter[field] = value;
   }
+  const sort = (LIST_SORTS as readonly string[]).includes(query.sort ?? '')
+    ? (query.sort as ListSort)
+    : DEFAULT_SORT.sort;
+  const order = query.sortOrder === 'asc' ? 'asc' : 'desc';
+  if (sort !== DEFAULT_SORT.sort || order !== DEFAULT_SORT.sortOrder) {
+    filter.sort = sort;
+    filter.sortOrder = order;
+  }
   return filter;
-}
-
-function sameSet(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
 }
 
 /** The filter → the route query; defaults are left out so links stay short. */
@@ -115,12 +148,14 @@ export function filterToQuery(filter: ListFilter, defaultPageSize: number): Reco
   if (filter.hostUnitId) out.hostUnitId = String(filter.hostUnitId);
   if (filter.categoryId) out.categoryId = String(filter.categoryId);
   if (filter.urgency?.length) out.urgency = filter.urgency.join(',');
-  if (!sameSet(filter.typeId, DEFAULT_TYPE_IDS)) out.typeId = filter.typeId.join(',');
+  if (filter.typeId?.length) out.typeId = filter.typeId.join(',');
   if (filter.isKeyAppeal !== undefined) out.isKeyAppeal = String(filter.isKeyAppeal);
   for (const field of DATE_FIELDS) {
     const value = filter[field];
     if (value) out[field] = value;
   }
+  if (filter.sort) out.sort = filter.sort;
+  if (filter.sort && filter.sortOrder) out.sortOrder = filter.sortOrder;
   if (filter.pageNo > 1) out.pageNo = String(filter.pageNo);
   if (filter.pageSize !== pageSizeOr(undefined, defaultPageSize)) {
     out.pageSize = String(filter.pageSize);

@@ -133,6 +133,15 @@ export const zh = {
     viewTable: '表格',
     selectAll: '全选本页',
     select: '选择工单 {{num}}',
+    sort: '排序',
+    sortBy: {
+      callTimeDesc: '来电时间：最新在前',
+      callTimeAsc: '来电时间：最早在前',
+      deadlineAsc: '截止时间：最早在前',
+      deadlineDesc: '截止时间：最晚在前',
+      dispatchTimeDesc: '派单时间：最新在前',
+      dispatchTimeAsc: '派单时间：最早在前',
+    },
   },
   prefs: {
     title: '表格设置',

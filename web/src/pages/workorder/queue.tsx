@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { DEFAULT_TYPE_IDS, hasRule, ORDER_TYPE_IDS, RULES } from '@hotline/domain';
+import { hasRule, listSources, QUEUE_FILTERS, RULES } from '@hotline/domain';
 import type { PageProps } from '../page-props';
+import { actorOf } from '../../features/auth/actor';
 import { userInfoQuery } from '../../features/auth/api';
 import { ExportDialog } from '../../features/export/components/ExportDialog';
 import { OrderListView } from '../../features/order-list/components/OrderListView';
@@ -23,20 +24,26 @@ export default function QueuePage(props: PageProps) {
     (search: string) => void navigate({ pathname: path, search }, { replace: false }),
     [navigate, path],
   );
-  if (!user) return null;
+  const menuId = props.route.meta.menuId ?? undefined;
+  // one object per user and queue: the filter bar resets its form when it changes
+  const sources = useMemo(() => {
+    const queue = menuId !== undefined && Object.hasOwn(QUEUE_FILTERS, menuId);
+    return user ? listSources(actorOf(user), queue ? 'queue' : 'whole') : null;
+  }, [user, menuId]);
+  if (!user || !sources) return null;
   const admin = user.roles.includes('admin');
   const has = (rule: string) => admin || hasRule(user.permissions, rule);
   const canSupervise =
     (has(RULES.districtQuery) && has(RULES.case)) || has(RULES.review) || has(RULES.leader);
   return (
     <OrderListView
-      menuId={props.route.meta.menuId ?? undefined}
+      menuId={menuId}
       query={props.query}
       onQuery={onQuery}
       username={user.username}
       isStreet={user.info.isStreet !== 0}
       defaultPageSize={settings.list_page_size}
-      typeIds={has(RULES.widerTypes) ? ORDER_TYPE_IDS : DEFAULT_TYPE_IDS}
+      sources={sources}
       canSupervise={canSupervise}
       renderExport={(p) => <ExportDialog {...p} />}
     />

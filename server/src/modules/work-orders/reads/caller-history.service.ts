@@ -33,7 +33,7 @@ export async function callerHistory(
   }
   const where: OrdersWhere[] = [
     (eb) => eb('work_orders.caller_phone', '=', body.phone),
-    (eb) => eb('work_orders.type_id', 'in', typeIdsFor(reader, undefined)),
+    (eb) => eb('work_orders.type_id', 'in', typeIdsFor(reader, undefined, 'whole')),
     scopeWhere(scope),
   ];
   const { excludeId } = body;

@@ -1,9 +1,8 @@
 import {
   COUNTED_QUEUES,
-  DEFAULT_TYPE_IDS,
-  ORDER_TYPE_IDS,
   QUEUE_FILTERS,
-  RULES,
+  listSources,
+  type ListKind,
   type Actor,
   type QueueContext,
 } from '@hotline/domain';
@@ -77,17 +76,25 @@ export function assertQueue(reader: Reader, menuId: string): void {
 }
 
 /**
- * Order sources a caller may list: 1, 5, 7 for everyone; 8, 9, 10 as well with
- * /ddw_button_role (spec section 6). Asking for a source outside that is refused (400 naming
- * typeId) rather than silently narrowed, so a console never shows a list that is not what it
- * asked for.
+ * The order sources of a list (spec section 6, decision 0019, `listSources`): every source
+ * for a queue or another list of work; for the whole list 1, 5, 7 by default and 8, 9, 10 as
+ * well with /ddw_button_role, or every source for a reader confined to its unit. Asking for a
+ * source outside the allowed ones is refused (400 naming typeId) rather than silently
+ * narrowed, so a console never shows a list that is not what it asked for.
  */
-export function typeIdsFor(reader: Reader, requested: readonly number[] | undefined): number[] {
-  const wider = reader.actor.admin || reader.actor.rules.includes(RULES.widerTypes);
-  const allowed = wider ? ORDER_TYPE_IDS : DEFAULT_TYPE_IDS;
-  const asked = requested ?? DEFAULT_TYPE_IDS;
+export function typeIdsFor(
+  reader: Reader,
+  requested: readonly number[] | undefined,
+  kind: ListKind,
+): number[] {
+  const { allowed, byDefault } = listSources(reader.actor, kind);
+  const asked = requested ?? byDefault;
   if (asked.some((t) => !allowed.includes(t))) {
     throw badRequest('list.typeNotAllowed', { allowed: allowed.join(',') });
   }
   return [...new Set(asked)];
 }
+
+/** A list body's kind: a queue when it names one, else `otherwise` (the whole list). */
+export const listKindOf = (menuId: string | undefined, otherwise: ListKind = 'whole'): ListKind =>
+  menuId ? 'queue' : otherwise;

@@ -78,7 +78,8 @@ export async function approvalList(
 ): Promise<ListPage<ApprovalItem>> {
   const reader = await readerFor(ctx, auth);
   const kinds = body.kind ?? ['extension', 'exclusion'];
-  const where = [...(await listWhere(ctx, reader, body)), pendingWhere(kinds)];
+  // pending requests are work to decide, whatever the order's source
+  const where = [...(await listWhere(ctx, reader, body, 'work')), pendingWhere(kinds)];
   const page = await pageOf(ctx, reader, body, where);
   const requests = await pendingRequests(
     ctx.db,

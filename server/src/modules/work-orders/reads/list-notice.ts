@@ -53,7 +53,7 @@ export async function noticeList(
     Boolean(q.notice && reader.queues.includes(q.id)),
   );
   if (queues.length === 0 || scopeIsEmpty(reader.scope)) return [];
-  const types = typeIdsFor(reader, undefined);
+  const types = typeIdsFor(reader, undefined, 'queue');
 
   let orders = ctx.db
     .selectFrom('work_orders')

@@ -30,7 +30,9 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(await listOrders(ctx, caller(request), body), translate('ok', request.lang));
   });
   route(app, ep.overdue, async (request) => {
-    const page = await listOrders(ctx, caller(request), request.body, [overdueWhere(ctx.now())]);
+    // overdue orders are work to chase, whatever their source
+    const extra = [overdueWhere(ctx.now())];
+    const page = await listOrders(ctx, caller(request), request.body, extra, 'work');
     return ok(page, translate('ok', request.lang));
   });
   route(app, ep.otherSources, async (request) => {
@@ -45,7 +47,7 @@ export function listRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   route(app, ep.counts, async (request) => {
     const reader = await readerFor(ctx, caller(request));
-    const types = typeIdsFor(reader, request.body.typeId);
+    const types = typeIdsFor(reader, request.body.typeId, 'queue');
     const counts = await queueCounts(ctx, reader, countedQueues(reader), types);
     return ok({ counts }, translate('ok', request.lang));
   });

@@ -1,10 +1,10 @@
 import { MAX_LIST_OFFSET, type ListBody, type OrderSummary } from '@hotline/contract';
-import { isPersonalQueue } from '@hotline/domain';
+import { isPersonalQueue, type ListKind } from '@hotline/domain';
 import type { AppContext } from '../../../context';
 import { badRequest } from '../../../http/app-error';
 import type { AuthContext } from '../../auth/auth-context';
 import { queueCounts, scopeTotal } from './count.service';
-import { assertQueue, readerFor, typeIdsFor, type Reader } from './list-access';
+import { assertQueue, listKindOf, readerFor, typeIdsFor, type Reader } from './list-access';
 import {
   filterWhere,
   fromRangeEnd,
@@ -47,14 +47,18 @@ const SORT_COLUMN: Record<ListBody['sort'], SortKey> = {
   dispatchTime: 'dispatch_time',
 };
 
-/** Scope, sources, queue and filters of a list body as WHERE clauses. */
+/**
+ * Scope, sources, queue and filters of a list body as WHERE clauses. `kind`: what a body
+ * without a queue lists — the whole list, or a list of work (every source: `listSources`).
+ */
 export async function listWhere(
   ctx: AppContext,
   reader: Reader,
   body: ListBody,
+  kind: ListKind = 'whole',
 ): Promise<OrdersWhere[]> {
   if (body.menuId) assertQueue(reader, body.menuId);
-  const types = typeIdsFor(reader, body.typeId);
+  const types = typeIdsFor(reader, body.typeId, listKindOf(body.menuId, kind));
   const scope = body.menuId
     ? scopeForQueue(reader.scope, reader.queueCtx.viewerUnitId, hostOnly(body.menuId))
     : scopeWhere(reader.scope);
@@ -209,9 +213,10 @@ export async function listOrders(
   auth: AuthContext,
   body: ListBody,
   extra: readonly OrdersWhere[] = [],
+  kind: ListKind = 'whole',
 ): Promise<ListPage<OrderSummary>> {
   const reader = await readerFor(ctx, auth);
-  const where = [...(await listWhere(ctx, reader, body)), ...extra];
+  const where = [...(await listWhere(ctx, reader, body, kind)), ...extra];
   // A queue asked for as such (the spec's count calls) is counted like its badge, so the
   // history queues read the tally instead of all of history — and the numbers agree. A personal
   // list has no badge: its total is counted like any filtered list's.
@@ -220,7 +225,7 @@ export async function listOrders(
   const unfiltered = (but?: (typeof LIST_FILTERS)[number]) =>
     LIST_FILTERS.every((f) => f === but || body[f] === undefined);
   // So is the whole list of all orders in the caller's scope (count.service.ts scopeTotal).
-  const types = typeIdsFor(reader, body.typeId);
+  const types = typeIdsFor(reader, body.typeId, listKindOf(menuId, kind));
   const queueSize = queue
     ? async () => (await queueCounts(ctx, reader, [queue], types))[queue] ?? 0
     : wholeList(ctx, reader, body, extra, types);

@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { Button, DatePicker, Form, Grid, Input, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DEFAULT_TYPE_IDS, STATUS_NAMES, URGENCIES } from '@hotline/domain';
+import { STATUS_NAMES, URGENCIES, type ListSources } from '@hotline/domain';
 import { dateRangeProblem, keywordProblem, type DateField, type ListFilter } from '../filter-url';
 import { typeText } from '../labels';
 import type { TreeOption } from '../tree-options';
 
 export interface FilterBarProps {
   filter: ListFilter;
-  /** Order sources the user may ask for (1,5,7; 8,9,10 with /ddw_button_role). */
-  typeIds: readonly number[];
+  /** The list's order sources: shown by default, and those the user may ask for. */
+  sources: ListSources;
   hostUnits: TreeOption[];
   categories: TreeOption[];
   onSearch: (patch: Partial<ListFilter>) => void;
@@ -35,7 +35,7 @@ interface Values {
 const RANGES = ['callTime', 'dispatchTime', 'deadline'] as const;
 const day = (text: string | undefined) => (text ? dayjs(text) : null);
 
-function toValues(filter: ListFilter): Values {
+function toValues(filter: ListFilter, sources: ListSources): Values {
   const values: Values = {
     orderNum: filter.orderNum,
     keyword: filter.keyword,
@@ -43,7 +43,7 @@ function toValues(filter: ListFilter): Values {
     urgency: filter.urgency,
     hostUnitId: filter.hostUnitId,
     categoryId: filter.categoryId,
-    typeId: filter.typeId,
+    typeId: filter.typeId ?? [...sources.byDefault],
     isKeyAppeal: filter.isKeyAppeal,
   };
   for (const r of RANGES) {
@@ -54,7 +54,11 @@ function toValues(filter: ListFilter): Values {
   return values;
 }
 
-function toPatch(values: Values): Partial<ListFilter> {
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+function toPatch(values: Values, sources: ListSources): Partial<ListFilter> {
+  const types = values.typeId ?? [];
   const patch: Partial<ListFilter> = {
     orderNum: values.orderNum?.trim() || undefined,
     keyword: values.keyword?.trim() || undefined,
@@ -62,7 +66,8 @@ function toPatch(values: Values): Partial<ListFilter> {
     urgency: values.urgency?.length ? values.urgency : undefined,
     hostUnitId: values.hostUnitId ?? undefined,
     categoryId: values.categoryId ?? undefined,
-    typeId: values.typeId?.length ? values.typeId : [...DEFAULT_TYPE_IDS],
+    // the list's default sources are left to the server (and out of the URL)
+    typeId: types.length === 0 || sameSet(types, sources.byDefault) ? undefined : types,
     isKeyAppeal: values.isKeyAppeal ?? undefined,
   };
   for (const r of RANGES) {
@@ -74,11 +79,10 @@ function toPatch(values: Values): Partial<ListFilter> {
 }
 
 function hasMoreFilters(f: ListFilter): boolean {
-  const typeChanged = f.typeId.join(',') !== DEFAULT_TYPE_IDS.join(',');
   return Boolean(
     f.hostUnitId ||
     f.categoryId ||
-    typeChanged ||
+    f.typeId ||
     f.isKeyAppeal !== undefined ||
     RANGES.some((r) => f[`${r}From`] || f[`${r}To`]),
   );
@@ -87,7 +91,7 @@ function hasMoreFilters(f: ListFilter): boolean {
 /** The filter bar; what it submits goes to the URL (the page re-reads the list from there). */
 export function FilterBar({
   filter,
-  typeIds,
+  sources,
   hostUnits,
   categories,
   onSearch,
@@ -101,10 +105,10 @@ export function FilterBar({
   // stacked fields pushed the list half a screen down.
   const phone = Grid.useBreakpoint().sm === false;
   const folded = (set: readonly unknown[] = []) => phone && !more && set.length === 0;
-  useEffect(() => form.setFieldsValue(toValues(filter)), [form, filter]);
+  useEffect(() => form.setFieldsValue(toValues(filter, sources)), [form, filter, sources]);
 
   const submit = (values: Values) => {
-    const patch = toPatch(values);
+    const patch = toPatch(values, sources);
     const problem = dateRangeProblem(patch);
     if (problem) {
       form.setFields([
@@ -139,7 +143,7 @@ export function FilterBar({
       className="hl-filter-bar"
       data-testid="order-filter"
       onFinish={submit}
-      initialValues={toValues(filter)}
+      initialValues={toValues(filter, sources)}
     >
       <Form.Item name="orderNum" label={t('workOrders.filter.orderNum')}>
         <Input allowClear maxLength={64} className="hl-filter-input" />
@@ -197,8 +201,9 @@ export function FilterBar({
       <Form.Item name="typeId" hidden={!more} label={t('workOrders.filter.typeId')}>
         <Select
           mode="multiple"
+          maxTagCount="responsive"
           style={{ width: 200 }}
-          options={typeIds.map((id) => ({ value: id, label: t(typeText(id)) }))}
+          options={sources.allowed.map((id) => ({ value: id, label: t(typeText(id)) }))}
         />
       </Form.Item>
       <Form.Item name="isKeyAppeal" hidden={!more} label={t('workOrders.filter.keyAppeal')}>

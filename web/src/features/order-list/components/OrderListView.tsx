@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Alert, App, Button, Grid, Pagination } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TYPE_IDS, isHostQueue, QUEUE_FILTERS } from '@hotline/domain';
+import { isHostQueue, QUEUE_FILTERS, type ListSources } from '@hotline/domain';
 import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
 import { openOrder } from '../../../lib/order-bus';
 import { useQueueChanges } from '../../../lib/queue-changes';
@@ -14,7 +14,15 @@ import {
   listQuery,
   type BatchResult,
 } from '../api';
-import { filterSearch, listRequest, parseFilter, type ListFilter } from '../filter-url';
+import {
+  filterSearch,
+  listRequest,
+  parseFilter,
+  sortOf,
+  sortPatch,
+  type ListFilter,
+  type ListSort,
+} from '../filter-url';
 import { refreshListsAndCounts, useListSync } from '../hooks/use-list-sync';
 import { pagerTotal, shownTotal } from '../list-total';
 import { useTableHeight } from '../hooks/use-table-height';
@@ -29,6 +37,7 @@ import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { OrderCards } from './OrderCards';
 import { OrderTable } from './OrderTable';
+import { SortSelect } from './SortSelect';
 import '../order-list.css';
 
 export interface ExportSlotProps {
@@ -48,7 +57,8 @@ export interface OrderListViewProps {
   username: string;
   isStreet: boolean;
   defaultPageSize: number;
-  typeIds: readonly number[];
+  /** The list's order sources (`listSources`): its default and what may be asked for. */
+  sources: ListSources;
   canSupervise: boolean;
   /** The export dialog (another feature), mounted by the page when available. */
   renderExport?: (props: ExportSlotProps) => ReactNode;
@@ -104,6 +114,12 @@ export function OrderListView(props: OrderListViewProps) {
     },
     [onQuery, defaultPageSize, current, refetch],
   );
+  const sort = useMemo(() => sortOf(filter), [filter]);
+  const onSort = useCallback(
+    (field: ListSort, order: 'asc' | 'desc') =>
+      go({ ...filter, ...sortPatch(field, order), pageNo: 1 }),
+    [go, filter],
+  );
   const onOpen = useCallback(
     (order: OrderSummary) =>
       openOrder({
@@ -136,11 +152,11 @@ export function OrderListView(props: OrderListViewProps) {
     <div ref={rootRef} className="hl-order-list" data-menu-id={menuId ?? ''}>
       <FilterBar
         filter={filter}
-        typeIds={props.typeIds}
+        sources={props.sources}
         hostUnits={hosts.data ? hostUnitOptions(hosts.data.list) : []}
         categories={categories.data ? categoryOptions(categories.data.list, false) : []}
         onSearch={(patch) => go({ ...filter, ...patch, pageNo: 1 })}
-        onReset={() => go({ typeId: [...DEFAULT_TYPE_IDS], pageNo: 1, pageSize: filter.pageSize })}
+        onReset={() => go({ pageNo: 1, pageSize: filter.pageSize })}
       />
       <ListToolbar
         total={total}
@@ -174,6 +190,7 @@ export function OrderListView(props: OrderListViewProps) {
           }
         />
       ) : null}
+      {cards ? <SortSelect value={sort} onChange={onSort} /> : null}
       {cards ? (
         <OrderCards
           rows={rows}
@@ -200,6 +217,8 @@ export function OrderListView(props: OrderListViewProps) {
           height={height}
           cursorId={cursor.cursorId}
           onRetry={list.isError ? () => void refetch() : undefined}
+          sort={sort}
+          onSort={onSort}
         />
       )}
       <Pagination

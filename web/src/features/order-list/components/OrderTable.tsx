@@ -7,15 +7,16 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { Grid, Table, type TableColumnsType } from 'antd';
+import { Grid, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrderSummary } from '@hotline/contract';
+import { LIST_SORTS, type OrderSummary } from '@hotline/contract';
 import { columnByKey } from '../columns';
 import { ColumnWindowStore } from '../column-window';
 import { useNow } from '../hooks/use-now';
 import { useScrollingFlag } from '../hooks/use-scrolling-flag';
 import { rowTone } from '../row-rules';
 import { colText } from '../labels';
+import type { ListSort } from '../filter-url';
 import type { TablePrefs } from '../table-prefs';
 import { phoneColumns } from '../phone-columns';
 import { renderCell } from './cells';
@@ -41,7 +42,19 @@ export interface OrderTableProps {
   cursorId?: number | null;
   /** The page's request failed (its message was toasted): the body says so, with a retry. */
   onRetry?: (() => void) | undefined;
+  /** The list's sort; the call, dispatch and deadline columns sort it from their headers. */
+  sort: { sort: ListSort; sortOrder: 'asc' | 'desc' };
+  onSort: (sort: ListSort, sortOrder: 'asc' | 'desc') => void;
 }
+
+const SORTABLE: readonly string[] = LIST_SORTS;
+type Direction = 'descend' | 'ascend';
+/**
+ * A sortable header never turns unsorted: times start newest first, the deadline soonest first
+ * (what a handler looks for), and a second click turns the order round.
+ */
+const directions = (key: string): Direction[] =>
+  key === 'deadline' ? ['ascend', 'descend', 'ascend'] : ['descend', 'ascend', 'descend'];
 
 /** Pages longer than this render virtual rows (only the visible ones are in the DOM). */
 export const VIRTUAL_FROM = 50;
@@ -91,6 +104,7 @@ export function OrderTable(props: OrderTableProps) {
   );
   // below `sm` (a phone): the order number and title first (phone-columns.ts)
   const phone = Grid.useBreakpoint().sm === false;
+  const { sort, sortOrder } = props.sort;
   const columns = useMemo<TableColumnsType<OrderSummary>>(() => {
     const shown = prefs.columns.filter((c) => c.visible && !(isStreet && c.key === 'lockUserName'));
     const keys = (phone ? phoneColumns(shown) : shown).map((c) => ({
@@ -109,13 +123,31 @@ export function OrderTable(props: OrderTableProps) {
               fixed: def.key === 'index' ? ('left' as const) : undefined,
               onCell: () => ({ 'data-col': def.key }) as HTMLAttributes<HTMLElement>,
               onHeaderCell: () => ({ 'data-col': def.key }) as HTMLAttributes<HTMLElement>,
+              ...(SORTABLE.includes(def.key)
+                ? {
+                    sorter: true,
+                    sortDirections: directions(def.key),
+                    sortOrder:
+                      def.key === sort ? (sortOrder === 'asc' ? 'ascend' : 'descend') : null,
+                  }
+                : {}),
               render: (_: unknown, order: OrderSummary, index: number) =>
                 renderCell(def, order, { index: offset + index + 1, onOpen, t, en, theme }),
             },
           ]
         : [],
     );
-  }, [prefs.columns, isStreet, phone, t, en, offset, onOpen, theme]);
+  }, [prefs.columns, isStreet, phone, t, en, offset, onOpen, theme, sort, sortOrder]);
+  const { onSort } = props;
+  const onChange = useCallback<NonNullable<TableProps<OrderSummary>['onChange']>>(
+    (_pagination, _filters, sorter) => {
+      const chosen = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = String(chosen?.columnKey ?? '');
+      if (!chosen?.order || !SORTABLE.includes(key)) return;
+      onSort(key as ListSort, chosen.order === 'ascend' ? 'asc' : 'desc');
+    },
+    [onSort],
+  );
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
   const virtual = rows.length > VIRTUAL_FROM;
   const renderCheckbox = useMemo(
@@ -151,6 +183,7 @@ export function OrderTable(props: OrderTableProps) {
           }}
           rowClassName={rowClassName}
           onRow={onRow}
+          onChange={onChange}
           rowSelection={{
             selectedRowKeys: props.selected,
             onChange: (keys) => props.onSelect(keys.map(Number)),

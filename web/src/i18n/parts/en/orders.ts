@@ -130,6 +130,15 @@ export const en: typeof zh = {
     viewTable: 'Table',
     selectAll: 'Select this page',
     select: 'Select order {{num}}',
+    sort: 'Sort',
+    sortBy: {
+      callTimeDesc: 'Call time: newest first',
+      callTimeAsc: 'Call time: oldest first',
+      deadlineAsc: 'Deadline: soonest first',
+      deadlineDesc: 'Deadline: latest first',
+      dispatchTimeDesc: 'Dispatch time: newest first',
+      dispatchTimeAsc: 'Dispatch time: oldest first',
+    },
   },
   prefs: {
     title: 'Table settings',
