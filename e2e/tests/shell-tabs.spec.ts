@@ -150,3 +150,26 @@ test('at most 20 views are kept alive; the least recently used is evicted, its t
   await expect(page.locator(`.hl-view[data-view="${Q('qu_dqs')}"]`)).toHaveCount(0);
   await expect(page.locator(`[data-tab-path="${Q('qu_dqs')}"]`)).toHaveCount(1);
 });
+
+test('two orders open side by side: each detail tab names its order', async ({ page }) => {
+  const token = await page.evaluate(() => localStorage.getItem('jsjb') ?? '');
+  const reply = await page.request.post('/api/addons/jsjb/lists/search', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { menuId: 'qu_blz', pageSize: 10 },
+  });
+  const { data } = (await reply.json()) as { data: { list: { id: number; orderNum: string }[] } };
+  const [first, second] = data.list;
+  for (const order of [first!, second!]) {
+    await open(page, `/jsjb/order/${order.id}`);
+    // a hidden view's effects wait until it shows again: let each order load while shown
+    await expect(
+      page.getByTestId('order-detail-page').getByText(order.orderNum).first(),
+    ).toBeVisible();
+  }
+  for (const order of [first!, second!]) {
+    await expect(tab(page, `/jsjb/order/${order.id}`)).toHaveText(`工单详情 ${order.orderNum}`);
+  }
+  // the label stays after a reload, before the order is read again
+  await page.reload();
+  await expect(tab(page, `/jsjb/order/${first!.id}`)).toHaveText(`工单详情 ${first!.orderNum}`);
+});

@@ -34,6 +34,18 @@ describe('tab rules', () => {
     expect(tabUrl(tabs[1] as VisitedTab)).toBe('/a?x=1');
   });
 
+  it('a tab keeps its label (an order number) when its route is visited again', () => {
+    const order = { ...tab('/jsjb/order/7'), label: 'ZJ202612010001' };
+    let tabs = applyTabAction([home], { type: 'visit', tab: order }, '/jsjb/order/7').tabs;
+    tabs = applyTabAction(
+      tabs,
+      { type: 'visit', tab: tab('/jsjb/order/7', { menuId: 'q' }) },
+      '/x',
+    ).tabs;
+    expect(tabs[1]?.label).toBe('ZJ202612010001');
+    expect(tabs[1]?.query).toEqual({ menuId: 'q' });
+  });
+
   it('the first tab cannot be closed', () => {
     const tabs = [home, a, b];
     expect(applyTabAction(tabs, { type: 'close', path: '/index' }, '/a').tabs).toEqual(tabs);

@@ -20,6 +20,11 @@ export interface VisitedTab {
   params: Record<string, string>;
   meta: TabMeta;
   parentIcon: string;
+  /**
+   * What tells this tab from others of the same route, shown after its title: an order's
+   * number on its detail tab (two orders open side by side are not both "工单详情").
+   */
+  label?: string;
 }
 
 export type TabAction =
@@ -56,7 +61,8 @@ export function applyTabAction(
     const first = action.first;
     if (next.length === 0 && first && first.path !== action.tab.path) next.push(first);
     if (index === -1) next.push(action.tab);
-    else next[index] = action.tab; // keeps its place, takes the latest query
+    // keeps its place and its label, takes the latest query
+    else next[index] = { ...action.tab, label: action.tab.label ?? tabs[index]?.label };
     return { tabs: next, navigateTo: null, closed: [] };
   }
 

@@ -37,6 +37,8 @@ interface TabsState {
   dispatch: (action: TabAction, activePath: string) => TabResult;
   touch: (path: string) => void;
   reload: (path: string) => void;
+  /** Names the tab of `path` (an order's number on its detail tab); kept across reloads. */
+  label: (path: string, label: string) => void;
   reset: () => void;
 }
 
@@ -56,5 +58,12 @@ export const useTabsStore = create<TabsState>((set, get) => ({
   touch: (path) => set((state) => ({ cached: touchCached(state.cached, path) })),
   reload: (path) =>
     set((state) => ({ reloads: { ...state.reloads, [path]: (state.reloads[path] ?? 0) + 1 } })),
+  label: (path, label) => {
+    const tabs = get().tabs;
+    if (!tabs.some((t) => t.path === path && t.label !== label)) return;
+    const next = tabs.map((t) => (t.path === path ? { ...t, label } : t));
+    set({ tabs: next });
+    writeJson(TABS_KEY, next);
+  },
   reset: () => set({ tabs: [], cached: [], reloads: {} }),
 }));

@@ -8,6 +8,8 @@ import {
   useCurrentOrderSync,
   useIsHostUser,
 } from '../../features/order-detail/components/OrderDialogHost';
+import { useTabsStore } from '../../features/tabs/tabs-store';
+import type { OrderDetail } from '@hotline/contract';
 import { usePageTitle } from '../page-title';
 
 /** Order ids are positive integers; anything else in the link is refused before any request. */
@@ -26,6 +28,15 @@ export default function OrderDetailPage(props: PageProps) {
   const sync = useCurrentOrderSync();
   const id = parseId(props.params.id);
   const open = useCallback((next: number) => void navigate(`/jsjb/order/${next}`), [navigate]);
+  const label = useTabsStore((s) => s.label);
+  // the tab says which order it holds (the order's number after 工单详情)
+  const loaded = useCallback(
+    (detail: OrderDetail) => {
+      sync(detail);
+      label(`/jsjb/order/${detail.order.id}`, detail.order.orderNum);
+    },
+    [sync, label],
+  );
   if (id === null) return <Result status="404" title={t('orderDetail.badId')} />;
   return (
     <Card title={title} className="hl-detail-page" data-testid="order-detail-page">
@@ -35,7 +46,7 @@ export default function OrderDetailPage(props: PageProps) {
         menuId={props.query.menuId}
         onOpen={open}
         host={host}
-        onLoaded={sync}
+        onLoaded={loaded}
       />
     </Card>
   );

@@ -69,7 +69,10 @@ export function TabsBar({
   };
 
   const close = (path: string) => onAction({ type: 'close', path });
-  const title = (tab: VisitedTab) => (english && tab.meta.titleEn) || tab.meta.title;
+  const title = (tab: VisitedTab) => {
+    const base = (english && tab.meta.titleEn) || tab.meta.title;
+    return tab.label ? `${base} ${tab.label}` : base;
+  };
   // The drop-down also lists the open pages: tabs scrolled out of sight stay one click away
   // (antd's own overflow button is hidden; it broke the tab list's ARIA structure).
   const more = menuFor(activePath);
