@@ -7,7 +7,8 @@ import type {
   EndpointShape,
 } from '@hotline/contract';
 import { notEnabledResponse, throttleOf } from '@hotline/contract';
-import { translate } from '@hotline/domain';
+import { translate, type Lang } from '@hotline/domain';
+import { DEFAULT_OK_MSG } from './reply';
 
 /** The prefix every declared path is relative to (contract paths are spec paths, `/api` less). */
 export const API_PREFIX = '/api';
@@ -73,9 +74,27 @@ export function route<E extends EndpointShape>(
         idempotent: ep.idempotent ?? false,
       },
       schema: schemaOf(ep),
-      handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
+      handler: async (request: FastifyRequest, reply: FastifyReply) =>
+        inCallersLanguage(
+          await (handler as unknown as (r: FastifyRequest, p: FastifyReply) => unknown)(
+            request,
+            reply,
+          ),
+          request.lang,
+        ),
     });
   }
+}
+
+/**
+ * A success answered with `ok(data)`'s default message says so in the caller's language
+ * (操作成功 / success), like every message this server writes; a handler's own message stays.
+ */
+function inCallersLanguage(result: unknown, lang: Lang): unknown {
+  if (typeof result !== 'object' || result === null) return result;
+  const envelope = result as { code?: unknown; msg?: unknown };
+  if (envelope.code !== 200 || envelope.msg !== DEFAULT_OK_MSG) return result;
+  return { ...envelope, msg: translate('ok', lang) };
 }
 
 /**

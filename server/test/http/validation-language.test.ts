@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '@hotline/contract';
 import { issueText, MESSAGES } from '@hotline/domain';
-import { post } from '../support/api';
+import { get, post } from '../support/api';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -99,5 +99,17 @@ describe('validation messages in both languages', () => {
     }
     expect(keys).toBeGreaterThan(50);
     expect(english).toEqual([]);
+  });
+});
+
+describe('success messages in both languages', () => {
+  it('a success says 操作成功 to a Chinese caller and success to an English one', async () => {
+    // the user info answers with ok()'s default message; lists/search with its own
+    for (const lang of ['zh', 'en'] as const) {
+      const info = await get(t, '/api/user/userInfo', { token, lang });
+      const list = await post(t, LIST, {}, { token, lang });
+      const said = lang === 'zh' ? '操作成功' : 'success';
+      expect([info.code, info.msg, list.code, list.msg], lang).toEqual([200, said, 200, said]);
+    }
   });
 });
