@@ -196,3 +196,16 @@ test('an order number opens the order in the detail dialog (order bus)', async (
   await expect(dialog.locator(`[data-testid="order-detail"][data-order-id="${id}"]`)).toBeVisible();
   await expect(dialog.getByTestId('detail-order-num')).toHaveText(orderNum);
 });
+
+test('a queue offers only the statuses it can hold; a queue of one status offers none', async ({
+  page,
+}) => {
+  await loginAs(page, 'reviewer');
+  await openRoute(page, '/jsjb/district/qu_shz');
+  const bar = listView(page).getByTestId('order-filter');
+  const options = await openSelect(page, bar.getByLabel('工单状态'));
+  await expect(options.locator('.ant-select-item-option')).toHaveText(['答复审核中', '退回审核中']);
+  await page.keyboard.press('Escape');
+  await openRoute(page, BLZ.replace('qu_blz', 'qu_dhf'));
+  await expect(listView(page).getByTestId('order-filter').getByText('工单状态')).toBeHidden();
+});

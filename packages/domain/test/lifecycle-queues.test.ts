@@ -6,6 +6,7 @@ import {
   isPersonalQueue,
   QUEUE_FILTERS,
   queueFiltersComplete,
+  queueStatuses,
   visitPendingStates,
   type QueueContext,
 } from '../src/lifecycle/queue-filters';
@@ -268,5 +269,24 @@ describe('conditions', () => {
     expect(holds(cond, ORDERS.undispatched as OrderState, CTX)).toBe(true);
     expect(holds(cond, ORDERS.claimed as OrderState, CTX)).toBe(false);
     expect(holds({ kind: 'any', of: [] }, ORDERS.claimed as OrderState, CTX)).toBe(false);
+  });
+});
+
+describe('queueStatuses', () => {
+  it('names the statuses a queue pins, and every member has one of them', () => {
+    expect(queueStatuses('qu_shz')).toEqual([11, 12]);
+    expect(queueStatuses('qu_dqs')).toEqual([0]);
+    expect(queueStatuses('jd_dqs')).toEqual([1]);
+    expect(queueStatuses('jd_ybj')).toBeNull();
+    expect(queueStatuses('qu_yth')).toBeNull();
+    expect(() => queueStatuses('nope')).toThrow();
+    for (const id of Object.keys(QUEUE_FILTERS)) {
+      const bound = queueStatuses(id);
+      if (!bound) continue;
+      for (const o of Object.values(ORDERS)) {
+        if (inQueue(id, o, CTX))
+          expect(bound, `${id} holds status ${o.status}`).toContain(o.status);
+      }
+    }
   });
 });

@@ -78,6 +78,22 @@ export const QUEUE_FILTERS: Readonly<Record<string, readonly Cond[]>> = {
   lr_wlr: [{ kind: 'createdByViewer' }],
 };
 
+/**
+ * The statuses a queue's rows can have, when a top-level condition pins them (null: any). The
+ * count statement groups the open-order queues by it; the console offers only these in the
+ * queue's status filter.
+ */
+export function queueStatuses(queueId: string): readonly number[] | null {
+  const conds = QUEUE_FILTERS[queueId];
+  if (!conds) throw new Error(`unknown queue ${queueId}`);
+  let bound: readonly number[] | null = null;
+  for (const cond of conds) {
+    if (cond.kind !== 'in' || cond.field !== 'status') continue;
+    bound = bound === null ? cond.values : bound.filter((s) => cond.values.includes(s));
+  }
+  return bound;
+}
+
 export function visitPendingStates(mode: 0 | 1): readonly number[] {
   return mode === 1 ? [11, 12] : [2, 11, 12, 13];
 }

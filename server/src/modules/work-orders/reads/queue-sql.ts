@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import {
   QUEUE_FILTERS,
+  queueStatuses,
   overdueWindow,
   startOfDayCst,
   visitPendingStates,
@@ -180,15 +181,8 @@ export function hostOnly(queueId: string): boolean {
 }
 
 /**
- * The statuses a queue's rows can have, when a top-level condition pins them (null: any).
- * The count statement uses it to aggregate the open-order queues in one pass over the
- * partial open-order index, and to count the others each by its own index.
+ * The statuses a queue's rows can have, when a top-level condition pins them (null: any): the
+ * domain's `queueStatuses`. The count statement uses it to aggregate the open-order queues in
+ * one pass over the partial open-order index, and to count the others each by its own index.
  */
-export function statusBound(queueId: string): readonly number[] | null {
-  let bound: readonly number[] | null = null;
-  for (const cond of queueConds(queueId)) {
-    if (cond.kind !== 'in' || cond.field !== 'status') continue;
-    bound = bound === null ? cond.values : bound.filter((s) => cond.values.includes(s));
-  }
-  return bound;
-}
+export const statusBound = (queueId: string): readonly number[] | null => queueStatuses(queueId);

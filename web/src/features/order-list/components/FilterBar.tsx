@@ -11,6 +11,8 @@ export interface FilterBarProps {
   filter: ListFilter;
   /** The list's order sources: shown by default, and those the user may ask for. */
   sources: ListSources;
+  /** The statuses the queue's rows can have (`queueStatuses`); null: any. */
+  statuses: readonly number[] | null;
   hostUnits: TreeOption[];
   categories: TreeOption[];
   onSearch: (patch: Partial<ListFilter>) => void;
@@ -92,6 +94,7 @@ function hasMoreFilters(f: ListFilter): boolean {
 export function FilterBar({
   filter,
   sources,
+  statuses,
   hostUnits,
   categories,
   onSearch,
@@ -155,16 +158,20 @@ export function FilterBar({
           className="hl-filter-input"
         />
       </Form.Item>
-      <Form.Item name="status" hidden={folded(filter.status)} label={t('workOrders.filter.status')}>
+      {/* a queue of one status has nothing to choose; another offers only its own */}
+      <Form.Item
+        name="status"
+        hidden={folded(filter.status) || (statuses?.length === 1 && !filter.status)}
+        label={t('workOrders.filter.status')}
+      >
         <Select
           mode="multiple"
           allowClear
           style={{ width: 200 }}
           maxTagCount="responsive"
-          options={Object.entries(STATUS_NAMES).map(([code, n]) => ({
-            value: Number(code),
-            label: en ? n.en : n.zh,
-          }))}
+          options={Object.entries(STATUS_NAMES)
+            .filter(([code]) => !statuses || statuses.includes(Number(code)))
+            .map(([code, n]) => ({ value: Number(code), label: en ? n.en : n.zh }))}
         />
       </Form.Item>
       <Form.Item

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Alert, App, Button, Grid, Pagination } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isHostQueue, QUEUE_FILTERS, type ListSources } from '@hotline/domain';
+import { isHostQueue, QUEUE_FILTERS, queueStatuses, type ListSources } from '@hotline/domain';
 import { LIST_PAGE_SIZES, type OrderSummary } from '@hotline/contract';
 import { openOrder } from '../../../lib/order-bus';
 import { useQueueChanges } from '../../../lib/queue-changes';
@@ -96,6 +96,7 @@ export function OrderListView(props: OrderListViewProps) {
   useListSync();
 
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
+  const isQueue = menuId !== undefined && Object.hasOwn(QUEUE_FILTERS, menuId);
   // Pushed changes to this queue since its list was read: a hint offers to read it again.
   const changed = useQueueChanges((s) => (menuId ? (s.changes[menuId] ?? 0) : 0));
   const clearChanges = useQueueChanges((s) => s.clear);
@@ -153,6 +154,7 @@ export function OrderListView(props: OrderListViewProps) {
       <FilterBar
         filter={filter}
         sources={props.sources}
+        statuses={isQueue ? queueStatuses(menuId) : null}
         hostUnits={hosts.data ? hostUnitOptions(hosts.data.list) : []}
         categories={categories.data ? categoryOptions(categories.data.list, false) : []}
         onSearch={(patch) => go({ ...filter, ...patch, pageNo: 1 })}
@@ -200,9 +202,7 @@ export function OrderListView(props: OrderListViewProps) {
           onOpen={onOpen}
           cursorId={cursor.cursorId}
           onRetry={list.isError ? () => void refetch() : undefined}
-          hostView={
-            menuId !== undefined && Object.hasOwn(QUEUE_FILTERS, menuId) && isHostQueue(menuId)
-          }
+          hostView={isQueue && isHostQueue(menuId)}
         />
       ) : (
         <OrderTable
