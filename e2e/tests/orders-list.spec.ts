@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { formatCst } from '@hotline/domain';
 import { openSelect, presetTheme } from '../support/console';
 import { call, expectRows, listOf, listView, shownTotal, tableRows } from './support/list-helpers';
 import { loginAs, newSession, openRoute } from './support/session';
@@ -208,4 +209,23 @@ test('a queue offers only the statuses it can hold; a queue of one status offers
   await page.keyboard.press('Escape');
   await openRoute(page, BLZ.replace('qu_blz', 'qu_dhf'));
   await expect(listView(page).getByTestId('order-filter').getByText('工单状态')).toBeHidden();
+});
+
+test('times show in China time, whatever the browser’s time zone', async ({ browser, request }) => {
+  // a browser in California, 16 hours behind Beijing in December
+  const { page, token, close } = await newSession(browser, 'dispatcher', {
+    timezoneId: 'America/Los_Angeles',
+  });
+  try {
+    await openRoute(page, BLZ);
+    await expectRows(page, 10);
+    const { list } = await listOf(request, token, { menuId: 'qu_blz', pageSize: 10 });
+    const timed = list.find((o) => o.deadline !== null);
+    expect(timed, 'an order of the page with a deadline').toBeTruthy();
+    const row = tableRows(page).and(page.locator(`[data-order-id="${timed!.id}"]`));
+    const cell = row.locator('td[data-col="deadline"]');
+    await expect(cell).toHaveText(formatCst(timed!.deadline, 'YYYY-MM-DD HH:mm'));
+  } finally {
+    await close();
+  }
 });

@@ -25,11 +25,12 @@ export async function loginAs(page: Page, username: string): Promise<string> {
 export async function newSession(
   browser: Browser,
   username: string,
-  options: { locale?: string } = {},
+  options: { locale?: string; timezoneId?: string } = {},
 ): Promise<{ page: Page; token: string; close: () => Promise<void> }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'zh-CN',
     viewport: { width: 1280, height: 800 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   const token = await loginAs(page, username);

@@ -19,6 +19,32 @@ export function startOfDayCst(at: Date): Date {
   return new Date(shifted - (((shifted % DAY) + DAY) % DAY) - CST_OFFSET);
 }
 
+/**
+ * An instant as China time, `pattern` made of YYYY, MM, DD, HH, mm and ss (default
+ * `YYYY-MM-DD HH:mm:ss`): what the console shows, whatever the browser's own time zone, so a
+ * time reads the same on every screen, on the printed order and in the exports. '' for a
+ * missing or unreadable value.
+ */
+export function formatCst(
+  at: Date | string | number | null | undefined,
+  pattern = 'YYYY-MM-DD HH:mm:ss',
+): string {
+  if (at === null || at === undefined || at === '') return '';
+  const ms = at instanceof Date ? at.getTime() : new Date(at).getTime();
+  if (Number.isNaN(ms)) return '';
+  const d = new Date(ms + CST_OFFSET);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const parts: Record<string, string> = {
+    YYYY: String(d.getUTCFullYear()),
+    MM: two(d.getUTCMonth() + 1),
+    DD: two(d.getUTCDate()),
+    HH: two(d.getUTCHours()),
+    mm: two(d.getUTCMinutes()),
+    ss: two(d.getUTCSeconds()),
+  };
+  return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
+}
+
 export function addHours(at: Date, hours: number): Date {
   return new Date(at.getTime() + hours * HOUR);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addHours,
   DEFAULT_TIME_LIMITS,
+  formatCst,
   handlingDeadline,
   OVERDUE_MODES,
   overdueWindow,
@@ -132,5 +133,18 @@ describe('overdueWindow', () => {
     ['2026-02-28T20:00:00.000Z', '2026-03-01T04:00:00.000Z'],
   ])('8hours at %s ends at %s', (now, to) => {
     expect(window('8hours', now)).toEqual([now, to]);
+  });
+});
+
+describe('formatCst', () => {
+  it('shows an instant in China time, whatever the zone it was written in', () => {
+    expect(formatCst('2026-12-05T16:30:05Z')).toBe('2026-12-06 00:30:05');
+    expect(formatCst('2026-12-06T00:30:05+08:00', 'YYYY-MM-DD HH:mm')).toBe('2026-12-06 00:30');
+    expect(formatCst(new Date(Date.UTC(2026, 0, 1, 15, 59, 59)), 'YYYY-MM-DD')).toBe('2026-01-01');
+    expect(formatCst(Date.UTC(2026, 0, 1, 16), 'HH:mm')).toBe('00:00');
+  });
+
+  it('gives an empty text for nothing or nonsense', () => {
+    for (const v of [null, undefined, '', 'yesterday']) expect(formatCst(v)).toBe('');
   });
 });

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Spin, Watermark } from 'antd';
-import dayjs from 'dayjs';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasRule } from '@hotline/domain';
+import { hasRule, formatCst } from '@hotline/domain';
 import { aclOf, type UserInfo } from '../../features/auth/api';
 import { badgesFromMenu, useBadgeStore } from '../../features/menu/badge-store';
 import type { MenuNode } from '../../features/menu/api';
@@ -205,7 +204,7 @@ function ShellFrame({
             <Watermark
               content={
                 siteWatermark
-                  ? [user.realname, user.username, dayjs().format('YYYY-MM-DD')]
+                  ? [user.realname, user.username, formatCst(Date.now(), 'YYYY-MM-DD')]
                   : [user.realname, user.username]
               }
               className={siteWatermark ? 'hl-watermark hl-watermark-site' : 'hl-watermark'}

@@ -1,12 +1,11 @@
-import dayjs from 'dayjs';
+import { formatCst } from '@hotline/domain';
 
 /** Presentation helpers shared by the settings, keys and audit views. */
 
-/** A server time as `YYYY-MM-DD HH:mm:ss` in the browser's zone; '' for none. */
+/** A server time as `YYYY-MM-DD HH:mm:ss` in China time (`formatCst`); '' for none. */
 export function formatTime(value: string | null | undefined): string {
   if (!value) return '';
-  const time = dayjs(value);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : value;
+  return formatCst(value) || value;
 }
 
 /** The message of a refused call (a RequestError or anything thrown). */

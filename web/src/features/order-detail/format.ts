@@ -1,9 +1,9 @@
-import dayjs from 'dayjs';
 import {
   HUIFANG_STATE_NAMES,
   MAIN_ORG_STATUS_NAMES,
   STATUS_NAMES,
   EVENT_NAMES,
+  formatCst,
 } from '@hotline/domain';
 
 /** Pure presentation rules of the detail: field groups, value kinds, tag colours, file kinds. */
@@ -144,10 +144,10 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
 
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
+/** A server time in China time (`formatCst`); an unreadable text as it came. */
 export function formatTime(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
-  const time = dayjs(value);
-  return time.isValid() ? time.format(TIME_FORMAT) : value;
+  return formatCst(value, TIME_FORMAT) || value;
 }
 
 export function isBlank(value: unknown): boolean {

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Row, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatCst } from '@hotline/domain';
 import { useTranslation } from 'react-i18next';
 import type { KanbanData, UnitStats } from '@hotline/contract';
 import type { PageProps } from '../page-props';
@@ -13,7 +14,8 @@ import { usePageTitle } from '../page-title';
 
 /** The period containing today: from the 19th (China time) on, else the previous month's. */
 function currentPeriod(): string {
-  const now = dayjs();
+  // today's date in China time, whatever the browser's zone
+  const now = dayjs(formatCst(Date.now(), 'YYYY-MM-DD'));
   return (now.date() >= 19 ? now : now.subtract(1, 'month')).format('YYYY-MM');
 }
 

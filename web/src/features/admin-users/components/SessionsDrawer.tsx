@@ -1,3 +1,4 @@
+import { formatCst } from '@hotline/domain';
 import {
   Alert,
   App,
@@ -12,7 +13,6 @@ import {
   Typography,
 } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   refreshUsers,
@@ -92,7 +92,7 @@ function SessionList({ user }: { user: AdminUser }) {
     <>
       {lastLogin && (
         <Typography.Paragraph type="secondary">
-          {t('adminUsers.sessions.lastLogin', { time: dayjs(lastLogin).format(TIME) })}
+          {t('adminUsers.sessions.lastLogin', { time: formatCst(lastLogin, TIME) })}
         </Typography.Paragraph>
       )}
       {sessions.length === 0 ? (
@@ -143,12 +143,12 @@ function SessionList({ user }: { user: AdminUser }) {
                     {
                       key: 'start',
                       label: t('adminUsers.sessions.start'),
-                      children: dayjs(s.createdAt).format(TIME),
+                      children: formatCst(s.createdAt, TIME),
                     },
                     {
                       key: 'expiry',
                       label: t('adminUsers.sessions.expiry'),
-                      children: dayjs(s.expiresAt).format(TIME),
+                      children: formatCst(s.expiresAt, TIME),
                     },
                   ]}
                 />

@@ -1,7 +1,6 @@
 import { Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { roleTitle } from '@hotline/domain';
+import { roleTitle, formatCst } from '@hotline/domain';
 import { isEnglish } from '../../../i18n';
 import { useIsMobile } from '../../../hooks/use-mobile';
 import type { AdminUser } from '../api';
@@ -19,7 +18,7 @@ export function StatusTag({ user }: { user: AdminUser }) {
       <Tag color="default">{t('adminUsers.status.disabled')}</Tag>
     ) : status === 'locked' ? (
       <Tag color="orange">
-        {t('adminUsers.status.lockedUntil', { time: dayjs(user.lockedUntil).format(TIME) })}
+        {t('adminUsers.status.lockedUntil', { time: formatCst(user.lockedUntil, TIME) })}
       </Tag>
     ) : (
       <Tag color="green">{t('adminUsers.status.active')}</Tag>
@@ -138,7 +137,7 @@ export function UserTable({
           key: 'lastLogin',
           render: (_, u) =>
             u.lastLoginAt ? (
-              dayjs(u.lastLoginAt).format(TIME)
+              formatCst(u.lastLoginAt, TIME)
             ) : (
               <Typography.Text type="secondary">{t('adminUsers.neverLoggedIn')}</Typography.Text>
             ),

@@ -1,6 +1,6 @@
 import { Card, Table, Tag } from 'antd';
+import { formatCst } from '@hotline/domain';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { monitorQuery, type MonitorAgent } from '../api';
 
@@ -43,7 +43,7 @@ export function AgentMonitor() {
                   <Tag key={d.clockType} color="green">
                     {t(d.clockType === 1 ? 'calls.monitor.callback' : 'calls.monitor.dispatcher')}
                     {d.since
-                      ? ` · ${t('calls.monitor.since', { time: dayjs(d.since).format('HH:mm') })}`
+                      ? ` · ${t('calls.monitor.since', { time: formatCst(d.since, 'HH:mm') })}`
                       : ''}
                   </Tag>
                 )),

@@ -1,7 +1,6 @@
 import { Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatCallDuration } from '@hotline/domain';
+import { formatCallDuration, formatCst } from '@hotline/domain';
 import type { CallRecord } from '../api';
 import { RecordingPlayer } from './RecordingPlayer';
 
@@ -44,7 +43,7 @@ export function CallRecordTable({
         {
           title: t('calls.records.callTime'),
           key: 'callTime',
-          render: (_, r) => dayjs(r.callTime).format('YYYY-MM-DD HH:mm:ss'),
+          render: (_, r) => formatCst(r.callTime),
         },
         { title: t('calls.records.person'), dataIndex: 'callPerson', key: 'callPerson' },
         { title: t('calls.records.phone'), dataIndex: 'callTelphone', key: 'callTelphone' },

@@ -1,8 +1,7 @@
 import { Card, List, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import { STATUS_NAMES } from '@hotline/domain';
+import { STATUS_NAMES, formatCst } from '@hotline/domain';
 import { askablePhone, callerHistoryQuery } from '../api';
 
 export interface CallerHistoryPanelProps {
@@ -80,7 +79,7 @@ export function CallerHistoryPanel({ phone, excludeId, onOpen }: CallerHistoryPa
                         <div>{o.title}</div>
                         <Tag>{status ? (en ? status.en : status.zh) : o.status}</Tag>
                         <Typography.Text type="secondary">
-                          {dayjs(o.callTime).format('YYYY-MM-DD HH:mm')}
+                          {formatCst(o.callTime, 'YYYY-MM-DD HH:mm')}
                         </Typography.Text>
                       </>
                     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { formatCst } from '@hotline/domain';
 import { Alert, App, Button, Descriptions, Form, Radio, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DraggableDialog } from '../../../components/DraggableDialog';
 import { RequestError } from '../../../lib/request';
@@ -76,7 +76,7 @@ export function ClockInDialog({ open, onClose, uid, userName, types }: ClockInDi
                   {d?.onDuty ? t('calls.clock.onDuty') : t('calls.clock.offDuty')}
                 </Tag>
                 {d?.since
-                  ? t('calls.clock.since', { time: dayjs(d.since).format('YYYY-MM-DD HH:mm') })
+                  ? t('calls.clock.since', { time: formatCst(d.since, 'YYYY-MM-DD HH:mm') })
                   : null}
               </span>
             </Descriptions.Item>

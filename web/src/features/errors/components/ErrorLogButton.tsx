@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatCst } from '@hotline/domain';
 import { Badge, Button, Collapse, Tooltip, Typography } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +58,7 @@ export function ErrorLogButton() {
             label: (
               <span>
                 <Typography.Text type="danger">{e.message}</Typography.Text>{' '}
-                <Typography.Text type="secondary">{e.time}</Typography.Text>
+                <Typography.Text type="secondary">{formatCst(e.time)}</Typography.Text>
               </span>
             ),
             children: (

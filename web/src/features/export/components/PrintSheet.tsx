@@ -1,13 +1,11 @@
-import dayjs from 'dayjs';
 import { CASE_SHEET_FIELDS } from '@hotline/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { EVENT_NAMES, LOCK_EVENTS } from '@hotline/domain';
+import { EVENT_NAMES, LOCK_EVENTS, formatCst } from '@hotline/domain';
 import type { PrintData } from '../print-api';
 import './print.css';
 
-const time = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '';
+const time = (iso: string | null | undefined) => formatCst(iso);
 
 type Order = PrintData['order'];
 

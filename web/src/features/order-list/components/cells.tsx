@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MAIN_ORG_STATUS_NAMES, STATUS_NAMES, sevenFiveName } from '@hotline/domain';
+import { MAIN_ORG_STATUS_NAMES, STATUS_NAMES, sevenFiveName, formatCst } from '@hotline/domain';
 import type { OrderSummary } from '@hotline/contract';
 import { useNow } from '../hooks/use-now';
 import type { ColumnDef } from '../columns';
@@ -16,12 +16,9 @@ import { lightTag, type ThemeClasses } from './light-antd';
  * the table knows its theme classes (light-antd.tsx).
  */
 
+/** A list time to the minute, in China time whatever the browser's zone. */
 export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatCst(iso, 'YYYY-MM-DD HH:mm');
 }
 
 /** The live refusal-to-sign countdown (re-renders itself every second). */

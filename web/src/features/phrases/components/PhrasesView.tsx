@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatCst } from '@hotline/domain';
 import {
   App,
   Alert,
@@ -14,7 +15,6 @@ import {
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import {
   createPhrase,
   deletePhrase,
@@ -70,7 +70,7 @@ export function PhrasesView({ title }: { title: string }) {
       title: t('phrases.updatedAt'),
       dataIndex: 'updatedAt',
       width: 170,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatCst(v, 'YYYY-MM-DD HH:mm'),
     },
     ...(editable
       ? [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { formatCst } from '@hotline/domain';
 import { Alert, Button, Card, Form, Input, Steps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { RequestError } from '../../../lib/request';
 import { trackOrder, type TrackedOrder } from '../api';
@@ -13,7 +13,7 @@ interface TrackForm {
   phoneTail: string;
 }
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : null);
+const when = (at: string | null) => (at ? formatCst(at, 'YYYY-MM-DD HH:mm') : null);
 
 /**
  * `#/track`: a citizen looks up an order with its number and the last four digits of the phone
