@@ -20,12 +20,16 @@ import {
   seatUpdateResponse,
 } from './calls';
 import { endpoint } from './endpoint';
+import { CALL_BAR_RULE } from '@hotline/domain';
 
 /** The calling endpoints (docs/api.md "Calling"; the telephony adapter in docs/telephony.md). */
 
 const tags = ['calling'];
 const CALL = '/addons/call';
 const J = '/addons/jsjb';
+
+/** Who may call out (the call bar's rule, spec section 6). */
+const CALLING = { any: CALL_BAR_RULE, refusal: 'call.notAllowed' } as const;
 
 export const callEndpoints = {
   seats: endpoint({
@@ -34,6 +38,7 @@ export const callEndpoints = {
     summary: 'The seats offered to you (12 seats; seats of other logged-in agents hidden)',
     tags,
     access: 'user',
+    rule: CALLING,
     body: seatListBody.optional(),
     response: seatListResponse,
   }),
@@ -43,6 +48,7 @@ export const callEndpoints = {
     summary: 'Take a seat (status 1, check in) or release it (status 0, check out)',
     tags,
     access: 'user',
+    rule: CALLING,
     body: seatUpdateBody,
     response: seatUpdateResponse,
   }),
@@ -52,6 +58,7 @@ export const callEndpoints = {
     summary: 'Call the caller of an order you may read, from your seat',
     tags,
     access: 'user',
+    rule: CALLING,
     body: dialBody,
     response: callResponse,
   }),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { MessageKey } from '@hotline/domain';
 
 /**
  * One endpoint, declared once: method, the paths it answers (relative to `/api`, the first is
@@ -66,6 +67,13 @@ export interface EndpointShape {
   idempotent?: boolean | 'secret';
   /** The throttle this endpoint's calls count on (see ThrottleClass). */
   throttle?: ThrottleClass;
+  /**
+   * A role the caller must hold beyond a session: `any` is one or more '#'-separated rule
+   * strings (spec section 6; admins hold every one). Checked with the session, before the body
+   * is read, so a caller without the role gets 403 `refusal` (a message key) rather than learning
+   * the input rules from a 400. The handler's own, finer checks stay.
+   */
+  rule?: { any: string; refusal: MessageKey };
 }
 
 /** The throttle an endpoint's calls count on, if any. */

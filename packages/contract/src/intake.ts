@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_NATURES, URGENCIES } from '@hotline/domain';
+import { ORDER_NATURES, RULES, URGENCIES } from '@hotline/domain';
 import { envelope, idList, intField } from './common';
 import { endpoint } from './endpoint';
 import { isPhoneNumber } from './work-order-actions';
@@ -217,6 +217,7 @@ export const intakeEndpoints = {
     summary: 'Self-built order form: create a work order (or merge the appeal into one)',
     tags: intakeTags,
     access: 'user',
+    rule: { any: RULES.case, refusal: 'intake.forbidden' },
     body: intakeBody,
     response: intakeResponse,
   }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '@hotline/contract';
-import { pickLang, type Lang } from '@hotline/domain';
+import { hasRule, pickLang, type Lang, type MessageKey } from '@hotline/domain';
 import type { Authenticate, AuthContext } from '../ports';
 import { forbidden, unauthorized } from './app-error';
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
     access?: Access;
     /** Open to a caller who must still change a one-time password (the declaration's flag). */
     beforePasswordChange?: boolean;
+    /** The role the declaration asks for beyond a session (`EndpointShape.rule`). */
+    rule?: { any: string; refusal: MessageKey };
   }
   interface FastifyRequest {
     lang: Lang;
@@ -50,7 +52,8 @@ export function caller(request: FastifyRequest): AuthContext {
  * without a session learns nothing about the input rules. A caller who signed in with a
  * one-time password reaches only the endpoints declared `beforePasswordChange` (user info,
  * menu, password policy, the change itself; logout, refresh and push bind are public): the
- * rest answer 403 `password.changeRequired` until the password is changed.
+ * rest answer 403 `password.changeRequired` until the password is changed. An endpoint that
+ * declares a role (`rule`) refuses a caller without it here too, before its body is read.
  */
 export function registerAccess(app: FastifyInstance, authenticate: Authenticate): void {
   app.decorateRequest('lang', 'zh');
@@ -75,5 +78,9 @@ export function registerAccess(app: FastifyInstance, authenticate: Authenticate)
       throw forbidden('password.changeRequired');
     }
     if (access === 'admin' && !request.auth?.acl.admin) throw forbidden('auth.adminOnly');
+    const rule = request.routeOptions.config?.rule;
+    if (rule && request.auth && !request.auth.acl.admin && !hasRule(request.auth.rules, rule.any)) {
+      throw forbidden(rule.refusal);
+    }
   });
 }

@@ -30,7 +30,9 @@ function schemaOf(ep: EndpointShape): FastifySchema {
     tags: [...ep.tags],
     summary: ep.notEnabled ? `Not enabled here: ${ep.notEnabled.en}` : ep.summary,
   };
-  if (ep.description) schema.description = ep.description;
+  const role = ep.rule ? `Needs the role \`${ep.rule.any}\` (403 without it).` : '';
+  const description = [ep.description, role].filter(Boolean).join('\n\n');
+  if (description) schema.description = description;
   if (ep.body) schema.body = ep.body;
   if (ep.query) schema.querystring = ep.query;
   if (ep.params) schema.params = ep.params;
@@ -72,6 +74,7 @@ export function route<E extends EndpointShape>(
         beforePasswordChange: ep.beforePasswordChange === true,
         throttle: throttleOf(ep),
         idempotent: ep.idempotent ?? false,
+        ...(ep.rule ? { rule: ep.rule } : {}),
       },
       schema: schemaOf(ep),
       handler: async (request: FastifyRequest, reply: FastifyReply) =>

@@ -99,6 +99,16 @@ describe('Callseat/getList and update (spec section 9: 12 seats)', () => {
       const res = await post(t, SEAT_LIST, {}, { token: tokens[name] });
       expect(res.status, name).toBe(403);
       expect(res.msg).toBe('you may not make outbound calls');
+      // the role is asked before the body: a bad seat number is not a 400 for them
+      const bad = await post(
+        t,
+        '/api/addons/call/Callseat/update',
+        { seatNo: 'x' },
+        {
+          token: tokens[name],
+        },
+      );
+      expect([bad.status, bad.msg], name).toEqual([403, 'you may not make outbound calls']);
     }
     await setConfig(t, tokens.admin ?? '', 'jsjb', 'is_heyi_waihu', '0');
     try {

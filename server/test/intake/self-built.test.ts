@@ -81,6 +81,17 @@ describe('who may take an order in', () => {
     expect(await snapshot(app.t, WATCHED)).toEqual(before);
   });
 
+  it('a caller without the role is refused before its body is read: 403, not 400', async () => {
+    for (const body of [{}, { title: 'x'.repeat(10_000) }, { callerPhone: 'not a phone' }]) {
+      const reply = await app.intake('leader', body as never);
+      expect([reply.status, reply.code, reply.msg]).toEqual([
+        403,
+        403,
+        'your role may not create work orders',
+      ]);
+    }
+  });
+
   it('an agent may not create a direct-dispatch order (typeId 7) → 403', async () => {
     const reply = await app.intake('agent', await validIntake(app.t, { typeId: 7 }));
     expect([reply.status, reply.code]).toEqual([403, 403]);
