@@ -71,6 +71,12 @@ export async function checkShell(
   expect(id, 'an order in 待签收').toBeTruthy();
   await page.goto('/#/jsjb/district/qu_dqs');
   await settled(page, 'queue');
+  // the table settings (drag handles among the column rows)
+  await page.locator('.hl-order-list:visible').getByTestId('table-settings').click();
+  await expect(page.locator('.hl-col-settings .hl-col-drag').first()).toBeVisible();
+  await expectAccessible(page, `table settings (${lang})`);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.hl-col-settings')).toBeHidden();
   await page.evaluate(
     (orderId) =>
       window.dispatchEvent(

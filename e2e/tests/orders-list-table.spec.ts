@@ -23,6 +23,8 @@ async function openAllColumns150(page: Page, request: APIRequestContext, token: 
   await openRoute(page, BLZ);
   await expectRows(page, 10);
   await listView(page).getByTestId('table-settings').click();
+  // the settings load on first opening
+  await expect(page.locator('.hl-col-settings .hl-col-list li').first()).toBeVisible();
   const keys = await page
     .locator('.hl-col-settings .hl-col-list li[data-col-pref]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-col-pref') ?? ''));
@@ -340,4 +342,44 @@ test('screenshots of a list page in Chinese and English', async ({ page }) => {
   await expect(listView(page).locator('th[data-col="orderNum"]')).toHaveText('Order number');
   await settle(page);
   await page.screenshot({ path: `${pagesDir()}/orders-list-en.png` });
+});
+
+test('a column moves to any place by dragging its handle, with the mouse or the keyboard', async ({
+  page,
+}) => {
+  await loginAs(page, 'visitor');
+  await openRoute(page, '/jsjb/callback/hf_dhf');
+  await expectRows(page, 10);
+  await listView(page).getByTestId('table-settings').click();
+  const drawer = page.locator('.hl-col-settings');
+  await drawer.locator('.ant-drawer-extra button').click();
+  const order = () =>
+    drawer
+      .locator('li[data-col-pref]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-col-pref') ?? ''));
+  const before = await order();
+  const shown = await headerKeys(page);
+  // the fifth column of the list, dragged with the mouse above the first
+  const moved = before[4]!;
+  const handle = drawer.locator(`li[data-col-pref="${moved}"] .hl-col-drag`);
+  const target = await drawer.locator(`li[data-col-pref="${before[0]}"]`).boundingBox();
+  await handle.hover();
+  await page.mouse.down();
+  await page.mouse.move(target!.x + 20, target!.y + 2, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(order).toEqual([moved, ...before.filter((k) => k !== moved)]);
+
+  // the keyboard: Space picks the handle up, arrows move it, Space puts it down
+  const second = before[0]!;
+  await drawer.locator(`li[data-col-pref="${second}"] .hl-col-drag`).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(order)
+    .toEqual([second, moved, ...before.filter((k) => k !== moved && k !== second)]);
+  await page.keyboard.press('Escape');
+  // the table follows (the visible columns in the new order)
+  const now = await order();
+  await expect.poll(() => headerKeys(page)).toEqual(now.filter((k) => shown.includes(k)));
 });

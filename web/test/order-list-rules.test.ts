@@ -10,6 +10,7 @@ import {
   defaultPrefs,
   fromServer,
   moveColumn,
+  placeColumn,
   normalizePrefs,
   toServer,
   toggleColumn,
@@ -95,6 +96,16 @@ describe('table preferences', () => {
     );
     expect(back).toEqual(changed);
     expect(moveColumn(base, base.columns[0]!.key, -1)).toBe(base);
+  });
+  it('places a dragged column anywhere, the others keeping their order', () => {
+    const keys = (p: typeof base) => p.columns.map((c) => c.key);
+    const last = base.columns.at(-1)!.key;
+    const placed = placeColumn(base, last, 0);
+    expect(keys(placed)).toEqual([last, ...keys(base).slice(0, -1)]);
+    expect(keys(placeColumn(placed, last, 41))).toEqual(keys(base));
+    expect(placeColumn(base, last, 42)).toBe(base);
+    expect(placeColumn(base, 'nope', 0)).toBe(base);
+    expect(placeColumn(base, last, 41)).toBe(base);
   });
   it('repairs stored values: unknown keys out, new columns in, no locking person for streets', () => {
     const repaired = normalizePrefs(

@@ -126,10 +126,15 @@ export function visibleColumns(prefs: TablePrefs): string[] {
 
 /** Moves column `key` one place up (-1) or down (+1) in the display order. */
 export function moveColumn(prefs: TablePrefs, key: string, delta: -1 | 1): TablePrefs {
+  const from = prefs.columns.findIndex((c) => c.key === key);
+  return from < 0 ? prefs : placeColumn(prefs, key, from + delta);
+}
+
+/** The column `key` moved to position `to` (dragged in the settings); others keep their order. */
+export function placeColumn(prefs: TablePrefs, key: string, to: number): TablePrefs {
   const columns = [...prefs.columns];
   const from = columns.findIndex((c) => c.key === key);
-  const to = from + delta;
-  if (from < 0 || to < 0 || to >= columns.length) return prefs;
+  if (from < 0 || to < 0 || to >= columns.length || to === from) return prefs;
   const [item] = columns.splice(from, 1);
   if (item) columns.splice(to, 0, item);
   return { ...prefs, columns };

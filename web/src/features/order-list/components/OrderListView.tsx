@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Alert, App, Button, Grid, Pagination } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,13 +41,17 @@ import { useListView } from '../hooks/use-list-view';
 import { ShortcutHelp } from '../../shortcuts';
 import { categoryOptions, hostUnitOptions } from '../tree-options';
 import { BatchSupervision } from './BatchSupervision';
-import { ColumnSettings } from './ColumnSettings';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { OrderCards } from './OrderCards';
 import { OrderTable } from './OrderTable';
 import { SortSelect } from './SortSelect';
 import '../order-list.css';
+
+/** The table settings load when first opened (drag and drop comes with them). */
+const ColumnSettings = lazy(() =>
+  import('./ColumnSettings').then((m) => ({ default: m.ColumnSettings })),
+);
 
 export interface ExportSlotProps {
   open: boolean;
@@ -86,6 +99,9 @@ export function OrderListView(props: OrderListViewProps) {
   const { prefs, setPrefs, reset } = useTablePrefs(props.username, menuId, props.isStreet);
   const [selected, setSelected] = useState<number[]>([]);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // mounted from the first opening on, so the drawer can animate closed
+  const [settingsShown, setSettingsShown] = useState(false);
+  if (settingsOpen && !settingsShown) setSettingsShown(true);
   const [superviseOpen, setSuperviseOpen] = useState(false);
   const [exportMode, setExportMode] = useState<'all' | 'selected' | null>(null);
   const height = useTableHeight();
@@ -239,13 +255,17 @@ export function OrderListView(props: OrderListViewProps) {
           go({ ...filter, pageNo: pageSize === filter.pageSize ? pageNo : 1, pageSize })
         }
       />
-      <ColumnSettings
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        prefs={prefs}
-        onChange={setPrefs}
-        onReset={reset}
-      />
+      {settingsShown ? (
+        <Suspense fallback={null}>
+          <ColumnSettings
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            prefs={prefs}
+            onChange={setPrefs}
+            onReset={reset}
+          />
+        </Suspense>
+      ) : null}
       {props.canSupervise ? (
         <BatchSupervision
           open={superviseOpen}

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListSort } from '../filter-url';
+import { colText } from '../labels';
 
 export interface SortSelectProps {
   value: { sort: ListSort; sortOrder: 'asc' | 'desc' };
@@ -17,15 +18,15 @@ const CHOICES = [
 ] as const;
 type Choice = (typeof CHOICES)[number];
 
-const LABEL: Record<Choice, string> = {
-  'callTime-desc': 'callTimeDesc',
-  'callTime-asc': 'callTimeAsc',
-  'deadline-asc': 'deadlineAsc',
-  'deadline-desc': 'deadlineDesc',
-  'dispatchTime-desc': 'dispatchTimeDesc',
-  'dispatchTime-asc': 'dispatchTimeAsc',
+/** How each choice reads: the column's name and its direction (the deadline: soonest first). */
+const WORD: Record<Choice, 'desc' | 'asc' | 'late'> = {
+  'callTime-desc': 'desc',
+  'callTime-asc': 'asc',
+  'deadline-asc': 'asc',
+  'deadline-desc': 'late',
+  'dispatchTime-desc': 'desc',
+  'dispatchTime-asc': 'asc',
 };
-
 /** The list's sort as one choice: the card view has no column headers to click. */
 export function SortSelect({ value, onChange }: SortSelectProps) {
   const { t } = useTranslation();
@@ -41,7 +42,9 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
       }}
       options={CHOICES.map((c) => ({
         value: c,
-        label: t(`workOrders.cards.sortBy.${LABEL[c]}` as 'workOrders.cards.sortBy.callTimeDesc'),
+        label: t(`workOrders.cards.sortBy.${WORD[c]}`, {
+          field: t(colText(c.split('-')[0] ?? 'callTime')),
+        }),
       }))}
       popupMatchSelectWidth={false}
       style={{ minWidth: 180 }}
