@@ -137,6 +137,7 @@ export const zh = {
     sortBy: {
       desc: '{{field}}：最新在前',
       asc: '{{field}}：最早在前',
+      soon: '{{field}}：最早在前',
       late: '{{field}}：最晚在前',
     },
   },

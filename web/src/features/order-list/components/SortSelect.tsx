@@ -19,10 +19,10 @@ const CHOICES = [
 type Choice = (typeof CHOICES)[number];
 
 /** How each choice reads: the column's name and its direction (the deadline: soonest first). */
-const WORD: Record<Choice, 'desc' | 'asc' | 'late'> = {
+const WORD: Record<Choice, 'desc' | 'asc' | 'soon' | 'late'> = {
   'callTime-desc': 'desc',
   'callTime-asc': 'asc',
-  'deadline-asc': 'asc',
+  'deadline-asc': 'soon',
   'deadline-desc': 'late',
   'dispatchTime-desc': 'desc',
   'dispatchTime-asc': 'asc',

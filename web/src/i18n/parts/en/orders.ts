@@ -134,6 +134,7 @@ export const en: typeof zh = {
     sortBy: {
       desc: '{{field}}: newest first',
       asc: '{{field}}: oldest first',
+      soon: '{{field}}: soonest first',
       late: '{{field}}: latest first',
     },
   },
