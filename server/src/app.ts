@@ -40,6 +40,7 @@ import { workOrderRoutes } from './modules/work-orders/work-orders.routes';
 import { callRoutes } from './modules/calls/call.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { phraseRoutes } from './modules/phrases/phrase.routes';
+import { listViewRoutes } from './modules/list-views/list-views.routes';
 import { registerMetrics } from './modules/metrics/index';
 import { open311Routes, OPEN311_PREFIX } from './modules/open311/index';
 import { trackRoutes } from './modules/track/index';
@@ -156,6 +157,7 @@ export async function buildApp(base: AppBase, options: AppOptions = {}): Promise
       await api.register(adminSettingsRoutes(ctx));
       await api.register(workCalendarRoutes(ctx));
       await api.register(phraseRoutes(ctx));
+      await api.register(listViewRoutes(ctx));
       await api.register(trackRoutes(ctx));
       // Probed every second or two by load balancers and orchestrators: their requests are
       // not logged (warnings and errors still are), or they would bury everything else.

@@ -15,6 +15,7 @@ import { menuEndpoints } from './menu';
 import { miscEndpoints } from './misc';
 import { notEnabledEndpoints } from './not-enabled';
 import { phraseEndpoints } from './phrases';
+import { listViewEndpoints } from './list-views';
 import { pushEndpoints } from './push';
 import { statsEndpoints } from './stats';
 import { trackEndpoints } from './track';
@@ -47,6 +48,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointShape>> = {
   adminOrgEndpoints,
   adminSettingsEndpoints,
   phraseEndpoints,
+  listViewEndpoints,
   trackEndpoints,
   callerHistoryEndpoints,
   workCalendarEndpoints,

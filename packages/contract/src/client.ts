@@ -227,6 +227,13 @@ export const phraseEndpoints: { [K in keyof PhraseEndpoints]: EndpointRef<Phrase
   deletePhrase: { method: 'POST', paths: ['/phrase/delete'] },
 };
 
+type ListViewEndpoints = typeof contract.listViewEndpoints;
+export const listViewEndpoints: { [K in keyof ListViewEndpoints]: EndpointRef<ListViewEndpoints[K]> } = {
+  listViews: { method: 'POST', paths: ['/addons/jsjb/views/list'] },
+  saveListView: { method: 'POST', paths: ['/addons/jsjb/views/save'] },
+  deleteListView: { method: 'POST', paths: ['/addons/jsjb/views/delete'] },
+};
+
 type TrackEndpoints = typeof contract.trackEndpoints;
 export const trackEndpoints: { [K in keyof TrackEndpoints]: EndpointRef<TrackEndpoints[K]> } = {
   track: { method: 'POST', paths: ['/public/track'] },

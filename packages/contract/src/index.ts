@@ -25,6 +25,7 @@ export * from './admin-users';
 export * from './admin-org';
 export * from './admin-settings';
 export * from './phrases';
+export * from './list-views';
 export * from './track';
 export * from './caller-history';
 export * from './settings';

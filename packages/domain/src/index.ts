@@ -15,6 +15,7 @@ export * from './export-columns';
 export * from './seven-five';
 export * from './admin/index';
 export * from './phrases';
+export * from './list-views';
 export * from './work-calendar';
 export * from './calendar-schedule';
 export * from './deadline-plan';

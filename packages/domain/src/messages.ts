@@ -5,6 +5,7 @@ import { CALL_MESSAGES } from './calls';
 import { EXPORT_MESSAGES } from './export-messages';
 import { LIFECYCLE_MESSAGES } from './lifecycle/messages';
 import { PHRASE_MESSAGES } from './phrases';
+import { LIST_VIEW_MESSAGES } from './list-views';
 import { PUSH_MESSAGES } from './push-messages';
 import { TRACK_MESSAGES } from './track-messages';
 import { CALENDAR_MESSAGES } from './work-calendar';
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...CALENDAR_MESSAGES,
   ...PHRASE_MESSAGES,
+  ...LIST_VIEW_MESSAGES,
   ...TRACK_MESSAGES,
   'login.usernameEmpty': { zh: '用户名不能为空', en: 'user name cannot be empty' },
   'login.passwordShort': { zh: '密码不能少于6位', en: 'password cannot be less than 6 digits' },

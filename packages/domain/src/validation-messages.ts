@@ -71,4 +71,5 @@ export const VALIDATION_MESSAGES = {
     zh: '只能包含字母、数字和 _ . : / -，最多 64 个字符',
     en: 'letters, digits and _ . : / - (at most 64)',
   },
+  'valid.tooManyFields': { zh: '最多 {arg} 项', en: 'at most {arg} entries' },
 } as const;

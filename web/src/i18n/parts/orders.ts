@@ -112,6 +112,16 @@ export const zh = {
     keywordLong: '全文检索最多 100 个字',
     dateOrder: '开始日期不能晚于结束日期',
   },
+  views: {
+    none: '还没有保存的查询',
+    title: '我的查询',
+    saveCurrent: '保存当前条件',
+    name: '名称',
+    nameHint: '与已有查询同名时将替换它',
+    nameEmpty: '请填写名称',
+    saved: '已保存查询“{{name}}”',
+    delete: '删除查询 {{name}}',
+  },
   toolbar: {
     total: '共 {{n}} 条',
     totalCapped: '共 {{n}}+ 条',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Grid, Input, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,6 +17,8 @@ export interface FilterBarProps {
   categories: TreeOption[];
   onSearch: (patch: Partial<ListFilter>) => void;
   onReset: () => void;
+  /** Shown after the buttons (the saved views). */
+  extra?: ReactNode;
 }
 
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -99,6 +101,7 @@ export function FilterBar({
   categories,
   onSearch,
   onReset,
+  extra,
 }: FilterBarProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -239,6 +242,7 @@ export function FilterBar({
           >
             {t('workOrders.filter.reset')}
           </Button>
+          {extra}
           <Button type="link" onClick={() => setMore(!more)}>
             {more ? t('workOrders.filter.less') : t('workOrders.filter.more')}
           </Button>

@@ -25,6 +25,7 @@ import {
 } from '../api';
 import {
   filterSearch,
+  filterToQuery,
   listRequest,
   parseFilter,
   sortOf,
@@ -45,6 +46,7 @@ import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { OrderCards } from './OrderCards';
 import { OrderTable } from './OrderTable';
+import { SavedViews } from './SavedViews';
 import { SortSelect } from './SortSelect';
 import '../order-list.css';
 
@@ -132,6 +134,11 @@ export function OrderListView(props: OrderListViewProps) {
     [onQuery, defaultPageSize, current, refetch],
   );
   const sort = useMemo(() => sortOf(filter), [filter]);
+  // what a saved view keeps: the filter and sort, not the page
+  const savedQuery = useMemo(
+    () => filterToQuery({ ...filter, pageNo: 1 }, defaultPageSize),
+    [filter, defaultPageSize],
+  );
   const onSort = useCallback(
     (field: ListSort, order: 'asc' | 'desc') =>
       go({ ...filter, ...sortPatch(field, order), pageNo: 1 }),
@@ -175,6 +182,13 @@ export function OrderListView(props: OrderListViewProps) {
         categories={categories.data ? categoryOptions(categories.data.list, false) : []}
         onSearch={(patch) => go({ ...filter, ...patch, pageNo: 1 })}
         onReset={() => go({ pageNo: 1, pageSize: filter.pageSize })}
+        extra={
+          <SavedViews
+            listKey={menuId ?? 'orders'}
+            current={savedQuery}
+            onApply={(query) => go(parseFilter(query, defaultPageSize))}
+          />
+        }
       />
       <ListToolbar
         total={total}

@@ -109,6 +109,16 @@ export const en: typeof zh = {
     keywordLong: 'Full-text search takes at most 100 characters',
     dateOrder: 'The start date may not be after the end date',
   },
+  views: {
+    none: 'No saved views yet',
+    title: 'Saved views',
+    saveCurrent: 'Save the current filter',
+    name: 'Name',
+    nameHint: 'A view of the same name is replaced',
+    nameEmpty: 'Enter a name',
+    saved: 'Saved view "{{name}}"',
+    delete: 'Delete view {{name}}',
+  },
   toolbar: {
     total: '{{n}} in total',
     totalCapped: '{{n}}+ items',
