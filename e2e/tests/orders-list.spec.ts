@@ -217,9 +217,15 @@ test('times show in China time, whatever the browser’s time zone', async ({ br
     timezoneId: 'America/Los_Angeles',
   });
   try {
-    await openRoute(page, BLZ);
+    // soonest deadline first: the page's orders have one (new orders, not dispatched, do not)
+    await page.goto(`/#${BLZ}?sort=deadline&sortOrder=asc`);
     await expectRows(page, 10);
-    const { list } = await listOf(request, token, { menuId: 'qu_blz', pageSize: 10 });
+    const { list } = await listOf(request, token, {
+      menuId: 'qu_blz',
+      pageSize: 10,
+      sort: 'deadline',
+      sortOrder: 'asc',
+    });
     const timed = list.find((o) => o.deadline !== null);
     expect(timed, 'an order of the page with a deadline').toBeTruthy();
     const row = tableRows(page).and(page.locator(`[data-order-id="${timed!.id}"]`));
