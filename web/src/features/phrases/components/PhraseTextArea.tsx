@@ -36,7 +36,14 @@ export function PhraseTextArea({
   const { t } = useTranslation();
   const ref = useRef<TextAreaRef>(null);
   const touched = useRef(false);
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  // Read by the key handler: an Esc right after Alt+P comes before React has re-rendered with
+  // `open`, and must still close only the picker (not cancel the whole action form).
+  const openNow = useRef(false);
+  const setOpen = (next: boolean) => {
+    openNow.current = next;
+    setOpenState(next);
+  };
   const searchRef = useRef<InputRef>(null);
 
   const element = () => ref.current?.resizableTextArea?.textArea ?? null;
@@ -83,7 +90,7 @@ export function PhraseTextArea({
           }
           // Esc pressed before the picker's search box took the focus closes the picker only
           // (the form's Esc handler skips a handled key).
-          if (open && e.key === 'Escape') {
+          if (openNow.current && e.key === 'Escape') {
             e.preventDefault();
             close();
             return;
