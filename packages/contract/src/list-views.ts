@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_VIEW_NAME_MAX } from '@hotline/domain';
 import { envelope } from './common';
+import { prefKey } from './work-order-reads-detail';
 import { endpoint } from './endpoint';
 
 /**
@@ -10,22 +11,16 @@ import { endpoint } from './endpoint';
  * list endpoints and their checks, so a view can never show more than its owner may read.
  */
 
-/** The list a view belongs to: its queue id, or `orders` for the whole list. */
-const listKey = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[\w.:/-]+$/, 'valid.key64');
 const viewName = z.string().trim().min(1).max(LIST_VIEW_NAME_MAX);
 /** A filter as its URL query: at most 30 fields, each a plain name and a short text. */
 const viewQuery = z
   .record(z.string().regex(/^[A-Za-z]{1,32}$/), z.string().max(200))
   .refine((q) => Object.keys(q).length <= 30, { message: 'valid.tooManyFields|30' });
 
-export const listViewsBody = z.object({ key: listKey });
-export const saveListViewBody = z.object({ key: listKey, name: viewName, query: viewQuery });
-export const deleteListViewBody = z.object({ key: listKey, name: viewName });
+/** `key`: the list a view belongs to, its queue id or `orders` for the whole list. */
+export const listViewsBody = z.object({ key: prefKey });
+export const saveListViewBody = z.object({ key: prefKey, name: viewName, query: viewQuery });
+export const deleteListViewBody = z.object({ key: prefKey, name: viewName });
 
 export const listView = z.object({
   name: z.string(),

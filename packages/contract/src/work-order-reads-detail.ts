@@ -163,7 +163,8 @@ export const unitChildrenResponse = envelope(z.object({ list: z.array(unitNode) 
 export const gridTreeBody = z.object({ id: optional(intField((n) => n.positive())) });
 export const gridTreeResponse = envelope(z.object({ list: z.array(unitTreeNode) }));
 
-const colsKey = z
+/** A stored preference's key (a list's): letters, digits and _ . : / -, at most 64. */
+export const prefKey = z
   .string()
   .trim()
   .min(1)
@@ -183,11 +184,11 @@ export const tablePref = z.object({
   lineHeight: z.enum(['small', 'middle', 'large']).optional(),
 });
 export const setColsBody = z.object({
-  key: colsKey,
+  key: prefKey,
   cols: z.array(columnPref).max(200),
   table: tablePref.optional(),
 });
-export const getColsBody = z.object({ key: colsKey });
+export const getColsBody = z.object({ key: prefKey });
 /** Replies carry plain values (response schemas cannot hold the input's conversions). */
 const storedColumn = z.object({
   key: z.string(),

@@ -252,26 +252,20 @@ describe('approvals', () => {
     [...new Set(rows.map((r) => r.order_id))].sort(byId);
 
   /** The pending requests in the database: the lists' oracle. */
-  async function pending() {
-    const rows = await t.ctx.db
+  const pending = () =>
+    t.ctx.db
       .selectFrom('order_requests as r')
       .innerJoin('work_orders as o', 'o.id', 'r.order_id')
       .select(['r.order_id', 'r.kind', 'o.host_unit_id', 'o.co_host_unit_ids', 'o.type_id'])
       .where('r.status', '=', 1)
       .execute();
-    return { rows };
-  }
 
   it('Approve/showList: orders with a pending request, kind filters, counts with 1000', async () => {
-    const { rows } = await pending();
+    const rows = await pending();
     // a request on an order of another source (a grid report…) is work to decide too
     expect(rows.some((r) => r.type_id >= 8)).toBe(true);
-    const all = await list(
-      t,
-      who.reviewer.token,
-      { pageSize: 1000, isAmount: 1 },
-      '/Approve/showList',
-    );
+    const body = { pageSize: 1000, isAmount: 1 };
+    const all = await list(t, who.reviewer.token, body, '/Approve/showList');
     expect(all.code, all.msg).toBe(200);
     expect(all.data.totalCount).toBe(orderIds(rows).length);
     expect(all.data.list.map((o) => o.id).sort(byId)).toEqual(orderIds(rows));
@@ -305,7 +299,7 @@ describe('approvals', () => {
   });
 
   it('Approve/approvalExtraQuery: the pending extensions with hours, reason, requester', async () => {
-    const { rows } = await pending();
+    const rows = await pending();
     const r = await post<{ list: Record<string, unknown>[]; totalCount: number }>(
       t,
       `${JSJB}/Approve/approvalExtraQuery`,
